@@ -1,0 +1,88 @@
+package dev.parley.adapter.persistence;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.parley.application.store.Transactions;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.hibernate.SessionFactory;
+import org.hibernate.cfg.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The store: a HikariCP pool, the schema migrated by Flyway, and a Hibernate session factory that only
+ * validates that schema. See docs/decisions/0001-h2-file-store.md for the H2 settings.
+ */
+public final class Database implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Database.class);
+    private final HikariDataSource dataSource;
+    private final SessionFactory sessionFactory;
+    private final HibernateTransactions transactions;
+
+    private Database(HikariDataSource dataSource, SessionFactory sessionFactory) {
+        this.dataSource = dataSource;
+        this.sessionFactory = sessionFactory;
+        this.transactions = new HibernateTransactions(sessionFactory);
+    }
+
+    /** Opens the database at {@code jdbcUrl}, migrating its schema first. */
+    public static Database open(String jdbcUrl, String user, String password, int poolSize) {
+        var config = new HikariConfig();
+        config.setJdbcUrl(jdbcUrl);
+        config.setUsername(user);
+        config.setPassword(password);
+        config.setMaximumPoolSize(poolSize);
+        config.setAutoCommit(false);
+        config.setPoolName("parley-db");
+        config.setConnectionTimeout(5_000);
+        var dataSource = new HikariDataSource(config);
+        try {
+            migrate(dataSource);
+            var sessionFactory = sessionFactory(dataSource);
+            LOG.info("store opened (pool {})", poolSize);
+            return new Database(dataSource, sessionFactory);
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+    }
+
+    private static void migrate(DataSource dataSource) {
+        var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
+                .load().migrate();
+        if (result.migrationsExecuted > 0) {
+            LOG.info("schema migrated to version {}", result.targetSchemaVersion);
+        }
+    }
+
+    private static SessionFactory sessionFactory(DataSource dataSource) {
+        var cfg = new Configuration();
+        for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
+                TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
+                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class}) {
+            cfg.addAnnotatedClass(entity);
+        }
+        cfg.getProperties().put("hibernate.connection.datasource", dataSource);
+        cfg.setProperty("hibernate.hbm2ddl.auto", "validate");
+        cfg.setProperty("hibernate.connection.provider_disables_autocommit", "true");
+        cfg.setProperty("hibernate.show_sql", "false");
+        cfg.setProperty("hibernate.jdbc.time_zone", "UTC");
+        return cfg.buildSessionFactory();
+    }
+
+    public Transactions transactions() {
+        return transactions;
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    @Override
+    public void close() {
+        sessionFactory.close();
+        dataSource.close();
+        LOG.info("store closed");
+    }
+}

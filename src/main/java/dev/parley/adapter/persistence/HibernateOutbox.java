@@ -1,0 +1,124 @@
+package dev.parley.adapter.persistence;
+
+import dev.parley.application.store.Outbox;
+import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.message.OutboxStatus;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.hibernate.Session;
+
+final class HibernateOutbox implements Outbox {
+    private final Session session;
+
+    HibernateOutbox(Session session) {
+        this.session = session;
+    }
+
+    @Override
+    public Optional<OutboxEntry> enqueue(long conversationId, long contactId, String cause, String purpose,
+                                         String text, OutboxStatus status, String reason, boolean operatorExplicit,
+                                         String actor, Instant now) {
+        var exists = session.createSelectionQuery(
+                        "select count(*) from OutboxEntity where cause = :cause and purpose = :purpose", Long.class)
+                .setParameter("cause", cause).setParameter("purpose", purpose).getSingleResult() > 0;
+        if (exists) {
+            return Optional.empty();
+        }
+        var row = new OutboxEntity();
+        row.conversationId = conversationId;
+        row.contactId = contactId;
+        row.cause = cause;
+        row.purpose = purpose;
+        row.text = text;
+        row.status = status;
+        row.reason = reason;
+        row.nextAttemptAt = now;
+        row.operatorExplicit = operatorExplicit;
+        row.actor = actor;
+        row.createdAt = now;
+        session.persist(row);
+        return Optional.of(row.toDomain());
+    }
+
+    @Override
+    public Optional<OutboxEntry> find(long id) {
+        return Optional.ofNullable(session.find(OutboxEntity.class, id)).map(OutboxEntity::toDomain);
+    }
+
+    @Override
+    public List<OutboxEntry> due(Instant now, int limit) {
+        return session.createSelectionQuery(
+                        "from OutboxEntity where status = :pending and nextAttemptAt <= :now order by id",
+                        OutboxEntity.class)
+                .setParameter("pending", OutboxStatus.PENDING).setParameter("now", now)
+                .setMaxResults(limit).getResultList().stream().map(OutboxEntity::toDomain).toList();
+    }
+
+    @Override
+    public void markSent(long id, String providerId, Instant now) {
+        var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.SENT;
+        row.providerId = providerId;
+        row.sentAt = now;
+        row.reason = null;
+    }
+
+    @Override
+    public void mark(long id, OutboxStatus status, String reason) {
+        var row = session.find(OutboxEntity.class, id);
+        row.status = status;
+        row.reason = reason;
+    }
+
+    @Override
+    public void markRetry(long id, int attempts, String reason, Instant nextAttemptAt) {
+        var row = session.find(OutboxEntity.class, id);
+        row.attempts = attempts;
+        row.reason = reason;
+        row.nextAttemptAt = nextAttemptAt;
+    }
+
+    @Override
+    public int holdPendingOfContact(long contactId, String reason) {
+        return session.createMutationQuery(
+                        "update OutboxEntity set status = :held, reason = :reason "
+                                + "where contactId = :contact and status = :pending")
+                .setParameter("held", OutboxStatus.HELD).setParameter("reason", reason)
+                .setParameter("contact", contactId).setParameter("pending", OutboxStatus.PENDING)
+                .executeUpdate();
+    }
+
+    @Override
+    public List<OutboxEntry> ofConversation(long conversationId) {
+        return session.createSelectionQuery("from OutboxEntity where conversationId = :id order by id",
+                        OutboxEntity.class)
+                .setParameter("id", conversationId).getResultList().stream().map(OutboxEntity::toDomain).toList();
+    }
+
+    @Override
+    public List<OutboxEntry> byStatus(OutboxStatus status, int limit) {
+        return session.createSelectionQuery("from OutboxEntity where status = :status order by id desc",
+                        OutboxEntity.class)
+                .setParameter("status", status).setMaxResults(limit).getResultList().stream()
+                .map(OutboxEntity::toDomain).toList();
+    }
+
+    @Override
+    public Map<OutboxStatus, Long> countByStatus() {
+        var counts = new EnumMap<OutboxStatus, Long>(OutboxStatus.class);
+        for (var status : OutboxStatus.values()) counts.put(status, 0L);
+        session.createSelectionQuery("select status, count(*) from OutboxEntity group by status", Object[].class)
+                .getResultList().forEach(row -> counts.put((OutboxStatus) row[0], (Long) row[1]));
+        return counts;
+    }
+
+    @Override
+    public Optional<Instant> nextDueAt() {
+        return Optional.ofNullable(session.createSelectionQuery(
+                        "select min(nextAttemptAt) from OutboxEntity where status = :pending", Instant.class)
+                .setParameter("pending", OutboxStatus.PENDING).getSingleResult());
+    }
+}

@@ -1,0 +1,69 @@
+package dev.parley.adapter.persistence;
+
+import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.application.store.Store;
+import dev.parley.application.store.StoreUnavailableException;
+import dev.parley.application.store.Transactions;
+import jakarta.persistence.OptimisticLockException;
+import java.util.function.Function;
+import org.hibernate.SessionFactory;
+import org.hibernate.StaleStateException;
+import org.hibernate.exception.ConstraintViolationException;
+import org.hibernate.exception.JDBCConnectionException;
+
+/** One Hibernate session and transaction per unit of work; database failures become application exceptions. */
+final class HibernateTransactions implements Transactions {
+    private final SessionFactory sessionFactory;
+
+    HibernateTransactions(SessionFactory sessionFactory) {
+        this.sessionFactory = sessionFactory;
+    }
+
+    @Override
+    public <T> T inTransaction(Function<Store, T> work) {
+        try (var session = openSession()) {
+            var tx = session.beginTransaction();
+            try {
+                var result = work.apply(new HibernateStore(session));
+                tx.commit();
+                return result;
+            } catch (RuntimeException e) {
+                if (tx.isActive()) {
+                    try {
+                        tx.rollback();
+                    } catch (RuntimeException rollbackFailure) {
+                        e.addSuppressed(rollbackFailure);
+                    }
+                }
+                throw translate(e);
+            }
+        }
+    }
+
+    private org.hibernate.Session openSession() {
+        try {
+            return sessionFactory.openSession();
+        } catch (RuntimeException e) {
+            throw new StoreUnavailableException("cannot open a database session", e);
+        }
+    }
+
+    private static RuntimeException translate(RuntimeException e) {
+        if (e instanceof OptimisticLockException || e instanceof StaleStateException
+                || e instanceof ConstraintViolationException) {
+            return new ConcurrentUpdateException(e.getClass().getSimpleName(), e);
+        }
+        if (e instanceof JDBCConnectionException || e.getCause() instanceof java.sql.SQLTransientConnectionException
+                || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
+            return new StoreUnavailableException("database unavailable", e);
+        }
+        if (e instanceof IllegalStateException && sessionFactoryClosed(e)) {
+            return new StoreUnavailableException("database closed", e);
+        }
+        return e;
+    }
+
+    private static boolean sessionFactoryClosed(RuntimeException e) {
+        return e.getMessage() != null && e.getMessage().contains("closed");
+    }
+}

@@ -1,0 +1,88 @@
+package dev.parley.adapter.scheduling;
+
+import dev.parley.application.pipeline.WorkSignal;
+import java.time.Duration;
+import java.util.function.IntSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a unit of work on its own thread, again at once while it finds work, otherwise after a poll interval or
+ * as soon as someone {@link #wake() wakes} it. Errors are logged and the loop carries on.
+ */
+public final class BackgroundLoop implements WorkSignal, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BackgroundLoop.class);
+    private final String name;
+    private final IntSupplier work;
+    private final Duration pollInterval;
+    private final Object monitor = new Object();
+    private boolean woken;
+    private volatile boolean running;
+    private Thread thread;
+
+    public BackgroundLoop(String name, IntSupplier work, Duration pollInterval) {
+        this.name = name;
+        this.work = work;
+        this.pollInterval = pollInterval;
+    }
+
+    public synchronized void start() {
+        if (running) return;
+        running = true;
+        thread = Thread.ofPlatform().name("parley-" + name).daemon(true).start(this::loop);
+    }
+
+    @Override
+    public void wake() {
+        synchronized (monitor) {
+            woken = true;
+            monitor.notifyAll();
+        }
+    }
+
+    private void loop() {
+        while (running) {
+            int done;
+            try {
+                done = work.getAsInt();
+            } catch (RuntimeException e) {
+                LOG.warn("{} loop: {}", name, e.getClass().getName());
+                done = 0;
+            }
+            if (done == 0) {
+                awaitWake();
+            }
+        }
+    }
+
+    private void awaitWake() {
+        synchronized (monitor) {
+            if (!woken && running) {
+                try {
+                    monitor.wait(pollInterval.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    running = false;
+                }
+            }
+            woken = false;
+        }
+    }
+
+    @Override
+    public void close() {
+        Thread t;
+        synchronized (this) {
+            running = false;
+            t = thread;
+        }
+        wake();
+        if (t != null) {
+            try {
+                t.join(Duration.ofSeconds(15));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package dev.parley.application;
+
+import java.util.List;
+
+/** What happened in the pipeline, published after the transaction that caused it has committed. */
+public sealed interface PipelineEvent {
+    long conversationId();
+
+    record MessageReceived(long conversationId, long messageId) implements PipelineEvent { }
+
+    record StateChanged(long conversationId, String from, String to, String trigger) implements PipelineEvent { }
+
+    record AlertRaised(long conversationId, long alertId, String severity, List<String> categories)
+            implements PipelineEvent { }
+
+    record OutboxChanged(long conversationId, long outboxId, String status) implements PipelineEvent { }
+
+    record OperatorActed(long conversationId, String action, String actor) implements PipelineEvent { }
+}

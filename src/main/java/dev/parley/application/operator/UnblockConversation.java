@@ -1,0 +1,58 @@
+package dev.parley.application.operator;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.PipelineEvents;
+import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.ContactStatus;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Map;
+
+/**
+ * An operator who reviewed a conversation lets automation continue: contact back to ACTIVE, automation resumed,
+ * the conversation moved to a valid state of its playbook. Messages held meanwhile stay HELD for the operator.
+ */
+public final class UnblockConversation {
+    private final Transactions transactions;
+    private final Playbooks playbooks;
+    private final Clock clock;
+    private final PipelineEvents events;
+
+    public UnblockConversation(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events) {
+        this.transactions = transactions;
+        this.playbooks = playbooks;
+        this.clock = clock;
+        this.events = events;
+    }
+
+    public void unblock(long conversationId, String resumeState, String note, String actor) {
+        var state = Require.text("resume_state", resumeState, 64);
+        var why = Require.text("note", note, 1000);
+        var who = Require.actor(actor);
+        var published = transactions.inTransaction(store -> {
+            var now = clock.instant();
+            var conversation = store.conversations().find(conversationId)
+                    .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
+            var playbook = playbooks.find(conversation.playbook()).orElseThrow();
+            if (!playbook.resumableStates().contains(state)) {
+                throw new InvalidRequestException("resume_state", "'" + state + "' is not a state operators may "
+                        + "resume into in playbook " + playbook.name() + "; valid: " + playbook.resumableStates());
+            }
+            store.contacts().setStatus(conversation.contactId(), ContactStatus.ACTIVE, now, why, who);
+            store.conversations().setAutomation(conversationId, false, null, now);
+            var session = new ConversationSession(store, playbook,
+                    store.conversations().find(conversationId).orElseThrow(), now, who);
+            session.moveTo(state, "operator_unblock", Map.of("note", why));
+            store.audit().record(who, "unblock", "conversation", conversationId,
+                    JsonDocuments.write(Map.of("resume_state", state, "note", why,
+                            "from_state", conversation.state())), now);
+            var out = new ArrayList<PipelineEvent>(session.events());
+            out.add(new PipelineEvent.OperatorActed(conversationId, "unblock", who));
+            return out;
+        });
+        events.publish(published);
+    }
+}

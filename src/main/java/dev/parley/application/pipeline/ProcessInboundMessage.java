@@ -1,0 +1,128 @@
+package dev.parley.application.pipeline;
+
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.PipelineEvents;
+import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Playbook;
+import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.playbook.UnknownPlaybookException;
+import dev.parley.application.store.Store;
+import dev.parley.application.store.Transactions;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.Direction;
+import dev.parley.domain.message.InboxEntry;
+import dev.parley.domain.message.InboxStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Processes one inbox row: its message, state changes, timeline events, outbox rows and jobs commit in one
+ * transaction together with its PROCESSED mark. A failure is retried with backoff, then marked FAILED.
+ */
+public final class ProcessInboundMessage {
+    private static final Logger LOG = LoggerFactory.getLogger(ProcessInboundMessage.class);
+    public static final int MAX_ATTEMPTS = 5;
+
+    private final Transactions transactions;
+    private final Playbooks playbooks;
+    private final Clock clock;
+    private final PipelineMetrics metrics;
+    private final PipelineEvents events;
+    private final WorkSignal outbox;
+
+    public ProcessInboundMessage(Transactions transactions, Playbooks playbooks, Clock clock, PipelineMetrics metrics,
+                                 PipelineEvents events, WorkSignal outbox) {
+        this.transactions = transactions;
+        this.playbooks = playbooks;
+        this.clock = clock;
+        this.metrics = metrics;
+        this.events = events;
+        this.outbox = outbox;
+    }
+
+    /** Outcome of one attempt, for the worker's scheduling. */
+    public enum Outcome { PROCESSED, RETRY_LATER, FAILED, SKIPPED }
+
+    public Outcome process(long inboxId) {
+        try {
+            var result = transactions.inTransaction(store -> processIn(store, inboxId));
+            if (result == null) {
+                return Outcome.SKIPPED;
+            }
+            metrics.processed.increment();
+            metrics.observeLatency(Duration.between(result.receivedAt, clock.instant()));
+            events.publish(result.events);
+            outbox.wake();
+            return Outcome.PROCESSED;
+        } catch (RuntimeException e) {
+            return recordFailure(inboxId, e);
+        }
+    }
+
+    private record Processed(java.time.Instant receivedAt, List<PipelineEvent> events) {
+    }
+
+    private Processed processIn(Store store, long inboxId) {
+        var entry = store.inbox().find(inboxId).orElse(null);
+        if (entry == null || entry.status() != InboxStatus.RECEIVED) {
+            return null;
+        }
+        var now = clock.instant();
+        var m = entry.message();
+        var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
+        var playbookName = existing.map(c -> c.playbook()).orElse(m.playbook());
+        Playbook playbook = playbooks.find(playbookName)
+                .orElseThrow(() -> new UnknownPlaybookException(playbookName));
+        var contact = store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
+        var conversation = existing.orElseGet(() -> store.conversations().create(m.channel(), m.conversationKey(),
+                playbook.name(), playbook.initialState(), contact.id(), now));
+        long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), m.text(), m.replyTo(),
+                m.sentAt(), entry.receivedAt(), "RECEIVED", null);
+        store.conversations().touch(conversation.id(), now);
+        var session = new ConversationSession(store, playbook, store.conversations().find(conversation.id())
+                .orElseThrow(), now, TimelineEvent.SYSTEM_ACTOR);
+        var published = new ArrayList<PipelineEvent>();
+        published.add(new PipelineEvent.MessageReceived(conversation.id(), messageId));
+        playbook.onInbound(session, m, messageId);
+        published.addAll(session.events());
+        store.inbox().markProcessed(inboxId, now);
+        LOG.debug("processed inbox={} conversation={} message={}", inboxId, conversation.id(), messageId);
+        return new Processed(entry.receivedAt(), published);
+    }
+
+    private Outcome recordFailure(long inboxId, RuntimeException e) {
+        var now = clock.instant();
+        var error = e.getClass().getSimpleName() + ": " + e.getMessage();
+        try {
+            return transactions.inTransaction(store -> {
+                InboxEntry entry = store.inbox().find(inboxId).orElse(null);
+                if (entry == null) {
+                    return Outcome.SKIPPED;
+                }
+                int attempts = entry.attempts() + 1;
+                if (e instanceof UnknownPlaybookException || attempts >= MAX_ATTEMPTS) {
+                    store.inbox().markFailed(inboxId, attempts, error, now);
+                    metrics.failed.increment();
+                    LOG.error("inbox={} FAILED after {} attempt(s): {}", inboxId, attempts, e.getClass().getName());
+                    return Outcome.FAILED;
+                }
+                store.inbox().markRetry(inboxId, attempts, error, now.plus(backoff(attempts)));
+                metrics.retried.increment();
+                LOG.warn("inbox={} attempt {} failed ({}), retrying", inboxId, attempts, e.getClass().getName());
+                return Outcome.RETRY_LATER;
+            });
+        } catch (RuntimeException storeDown) {
+            LOG.warn("inbox={} failure could not be recorded: {}", inboxId, storeDown.getClass().getName());
+            return Outcome.RETRY_LATER;
+        }
+    }
+
+    /** 1 s, 2 s, 4 s, 8 s …, at most 5 minutes. */
+    static Duration backoff(int attempts) {
+        return Duration.ofSeconds(Math.min(300, 1L << Math.min(attempts - 1, 20)));
+    }
+}

@@ -1,0 +1,54 @@
+package dev.parley.application.pipeline;
+
+import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.application.store.Inbox;
+import dev.parley.application.store.Transactions;
+import dev.parley.domain.message.InboundMessage;
+import java.time.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stores a receipt durably in the inbox, once per (channel, provider id). Returns only after the commit, so the
+ * caller may acknowledge it; processing happens later, in the pipeline worker.
+ */
+public final class ReceiveInboundMessage {
+    private static final Logger LOG = LoggerFactory.getLogger(ReceiveInboundMessage.class);
+    private final Transactions transactions;
+    private final Clock clock;
+    private final PipelineMetrics metrics;
+    private final WorkSignal worker;
+
+    public ReceiveInboundMessage(Transactions transactions, Clock clock, PipelineMetrics metrics, WorkSignal worker) {
+        this.transactions = transactions;
+        this.clock = clock;
+        this.metrics = metrics;
+        this.worker = worker;
+    }
+
+    public Inbox.Receipt receive(InboundMessage message, String payload) {
+        var now = clock.instant();
+        var normalised = message.sentAt() == null ? withSentAt(message, now) : message;
+        Inbox.Receipt receipt;
+        try {
+            receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
+        } catch (ConcurrentUpdateException raced) {
+            // The same receipt was inserted concurrently: the unique key decided, this one is the duplicate.
+            receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
+        }
+        if (receipt.duplicate()) {
+            metrics.duplicates.increment();
+            LOG.debug("duplicate receipt inbox={} channel={}", receipt.id(), message.channel());
+        } else {
+            metrics.received.increment();
+            LOG.debug("received inbox={} channel={}", receipt.id(), message.channel());
+            worker.wake();
+        }
+        return receipt;
+    }
+
+    private static InboundMessage withSentAt(InboundMessage m, java.time.Instant now) {
+        return new InboundMessage(m.channel(), m.providerId(), m.conversationKey(), m.from(), m.to(), m.text(),
+                m.replyTo(), now, m.playbook(), m.senderName());
+    }
+}

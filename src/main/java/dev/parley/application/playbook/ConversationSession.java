@@ -1,0 +1,177 @@
+package dev.parley.application.playbook;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.store.Store;
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.conversation.Conversation;
+import dev.parley.domain.conversation.ScheduledJob;
+import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.message.OutboxStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What a playbook may do to one conversation inside one transaction: move its state (always on the timeline),
+ * queue messages through the outbox, raise alerts, create tasks, schedule timers.
+ */
+public final class ConversationSession {
+    private static final Logger LOG = LoggerFactory.getLogger(ConversationSession.class);
+    public static final String HUMAN_REVIEW = "HumanReview";
+
+    private final Store store;
+    private final Playbook playbook;
+    private final Instant now;
+    private final String actor;
+    private final List<PipelineEvent> events = new ArrayList<>();
+    private Conversation conversation;
+
+    public ConversationSession(Store store, Playbook playbook, Conversation conversation, Instant now, String actor) {
+        this.store = store;
+        this.playbook = playbook;
+        this.conversation = conversation;
+        this.now = now;
+        this.actor = actor;
+    }
+
+    public Conversation conversation() {
+        return conversation;
+    }
+
+    public Contact contact() {
+        return store.contacts().find(conversation.contactId()).orElseThrow();
+    }
+
+    public Instant now() {
+        return now;
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public List<PipelineEvent> events() {
+        return events;
+    }
+
+    /** Moves to {@code to}, records the transition, and replaces the timers of the old state with the new one's. */
+    public void moveTo(String to, String trigger, Map<String, ?> detail) {
+        var from = conversation.state();
+        store.conversations().setState(conversation.id(), to, now);
+        store.timeline().append(conversation.id(), "transition", from, to, trigger, JsonDocuments.write(detail),
+                actor, now);
+        refresh();
+        events.add(new PipelineEvent.StateChanged(conversation.id(), from, to, trigger));
+        scheduleTimersOfCurrentState();
+    }
+
+    /** Cancels the timers of the state being left and schedules those of the current state. */
+    public void scheduleTimersOfCurrentState() {
+        store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
+        for (var timer : playbook.timersFor(conversation.state())) {
+            store.jobs().schedule(ScheduledJob.TIMER, conversation.id(), timer.trigger(), timer.state(),
+                    now.plus(timer.after()), now);
+        }
+    }
+
+    /** A trigger with no matching transition: recorded, never silently dropped. */
+    public void reject(String trigger, String reason) {
+        store.timeline().append(conversation.id(), "transition_rejected", conversation.state(), null, trigger,
+                JsonDocuments.write(Map.of("reason", reason)), actor, now);
+    }
+
+    public void record(String type, Map<String, ?> detail) {
+        store.timeline().append(conversation.id(), type, null, null, null, JsonDocuments.write(detail), actor, now);
+    }
+
+    /**
+     * Queues an automated message. It is HELD at once, with its reason, when the contact may not be messaged or
+     * automation is paused; the outbox checks again in the transaction that sends it.
+     */
+    public Optional<OutboxEntry> queueMessage(String cause, String purpose, String text) {
+        var contact = contact();
+        OutboxStatus status = OutboxStatus.PENDING;
+        String reason = null;
+        if (contact.status() == ContactStatus.OPTED_OUT) {
+            status = OutboxStatus.DENIED;
+            reason = "contact opted out";
+        } else if (!contact.status().mayReceiveAutomatedMessages()) {
+            status = OutboxStatus.HELD;
+            reason = "contact " + contact.status();
+        } else if (conversation.automationPaused()) {
+            status = OutboxStatus.HELD;
+            reason = "automation paused";
+        }
+        var row = store.outbox().enqueue(conversation.id(), contact.id(), cause, purpose, text, status, reason,
+                false, actor, now);
+        row.ifPresent(r -> events.add(new PipelineEvent.OutboxChanged(conversation.id(), r.id(), r.status().name())));
+        return row;
+    }
+
+    /**
+     * Stops all automation for this conversation and its contact, in this transaction: state HumanReview with
+     * the alert's tags, contact BLOCKED, a CRITICAL alert, every PENDING message of the contact HELD.
+     */
+    public long stopAutomation(Long messageId, List<String> categories, List<String> patternIds, String source,
+                               String trigger) {
+        var tags = new LinkedHashMap<String, Object>();
+        tags.put("categories", categories);
+        tags.put("patterns", patternIds);
+        tags.put("source", source);
+        var contact = contact();
+        store.contacts().setStatus(contact.id(), ContactStatus.BLOCKED, now,
+                "critical alert: " + String.join(", ", categories), "system");
+        store.conversations().setAutomation(conversation.id(), true, JsonDocuments.write(tags), now);
+        var alertId = store.alerts().raise(conversation.id(), contact.id(), messageId, "CRITICAL", categories,
+                patternIds, source, now);
+        int held = store.outbox().holdPendingOfContact(contact.id(), "critical alert " + alertId);
+        refresh();
+        if (!HUMAN_REVIEW.equals(conversation.state()) && playbook.states().contains(HUMAN_REVIEW)) {
+            moveTo(HUMAN_REVIEW, trigger, tags);
+        } else {
+            scheduleTimersOfCurrentStateCancelled();
+        }
+        events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, "CRITICAL", categories));
+        LOG.error("CRITICAL ALERT conversation={} contact={} alert={} categories={} patterns={} held_outbox={}",
+                conversation.id(), contact.id(), alertId, categories, patternIds, held);
+        return alertId;
+    }
+
+    private void scheduleTimersOfCurrentStateCancelled() {
+        store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
+    }
+
+    /** An alert that asks for attention without stopping automation (for example a high-value discovery). */
+    public long raiseAlert(Long messageId, String severity, List<String> categories, List<String> patternIds,
+                           String source) {
+        var alertId = store.alerts().raise(conversation.id(), conversation.contactId(), messageId, severity,
+                categories, patternIds, source, now);
+        events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, severity, categories));
+        LOG.warn("alert conversation={} alert={} severity={} categories={}", conversation.id(), alertId, severity,
+                categories);
+        return alertId;
+    }
+
+    public void addTask(Long messageId, String text, String kind) {
+        store.tasks().add(conversation.id(), messageId, text, kind, now);
+    }
+
+    public void setMessageData(long messageId, Map<String, ?> data) {
+        store.messages().setData(messageId, JsonDocuments.write(data));
+    }
+
+    public void schedule(String kind, String trigger, Instant dueAt) {
+        store.jobs().schedule(kind, conversation.id(), trigger, conversation.state(), dueAt, now);
+    }
+
+    private void refresh() {
+        conversation = store.conversations().find(conversation.id()).orElseThrow();
+    }
+}

@@ -1,0 +1,17 @@
+package dev.parley.application.store;
+
+import dev.parley.domain.conversation.ConversationAlert;
+import java.time.Instant;
+import java.util.List;
+
+/** Alerts raised on conversations, for operators to acknowledge and resolve. */
+public interface Alerts {
+    long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
+               List<String> patternIds, String source, Instant now);
+
+    List<ConversationAlert> ofConversation(long conversationId);
+
+    List<ConversationAlert> open(int limit);
+
+    void setStatus(long id, String status, String by, Instant at);
+}

@@ -1,0 +1,26 @@
+package dev.parley.application.store;
+
+import dev.parley.domain.conversation.Conversation;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Conversations, unique per (channel, key). */
+public interface Conversations {
+    Optional<Conversation> find(long id);
+
+    Optional<Conversation> findByKey(String channel, String key);
+
+    Conversation create(String channel, String key, String playbook, String state, long contactId, Instant now);
+
+    void setState(long id, String state, Instant now);
+
+    void setAutomation(long id, boolean paused, String criticalAlertTags, Instant now);
+
+    void touch(long id, Instant now);
+
+    /** A page of conversations, most recently updated first; {@code cursor} comes from the previous page. */
+    List<Conversation> search(ConversationQuery query);
+
+    long count();
+}

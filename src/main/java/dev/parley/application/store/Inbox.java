@@ -1,0 +1,37 @@
+package dev.parley.application.store;
+
+import dev.parley.domain.message.InboundMessage;
+import dev.parley.domain.message.InboxEntry;
+import dev.parley.domain.message.InboxStatus;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Raw receipts, unique per (channel, provider id). */
+public interface Inbox {
+
+    /** The stored row for this receipt; {@code duplicate} is true when it was already there. */
+    record Receipt(long id, boolean duplicate) {
+    }
+
+    Receipt insertIfAbsent(InboundMessage message, String payload, Instant now);
+
+    Optional<InboxEntry> find(long id);
+
+    /** The oldest RECEIVED row of each conversation lane, oldest lanes first. */
+    List<InboxEntry> laneHeads(int limit);
+
+    List<InboxEntry> byStatus(InboxStatus status, int limit);
+
+    void markProcessed(long id, Instant now);
+
+    void markRetry(long id, int attempts, String error, Instant nextAttemptAt);
+
+    void markFailed(long id, int attempts, String error, Instant now);
+
+    /** Puts a FAILED row back in line; false when the row is not FAILED. */
+    boolean requeue(long id, Instant now);
+
+    Map<InboxStatus, Long> countByStatus();
+}

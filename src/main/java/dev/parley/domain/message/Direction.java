@@ -1,0 +1,4 @@
+package dev.parley.domain.message;
+
+/** Which way a message travelled. */
+public enum Direction { IN, OUT }

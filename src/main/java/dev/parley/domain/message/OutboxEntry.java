@@ -1,0 +1,9 @@
+package dev.parley.domain.message;
+
+import java.time.Instant;
+
+/** An outgoing message waiting in, or leaving through, the outbox. */
+public record OutboxEntry(long id, long conversationId, long contactId, String cause, String purpose, String text,
+                          OutboxStatus status, String reason, int attempts, Instant nextAttemptAt,
+                          boolean operatorExplicit, String actor, Instant createdAt, Instant sentAt) {
+}
