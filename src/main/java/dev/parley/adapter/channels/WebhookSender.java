@@ -1,0 +1,70 @@
+package dev.parley.adapter.channels;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.application.outbox.Sender;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+
+/**
+ * Posts each outgoing message as JSON to a configured URL, signed with Standard Webhooks, so any system can
+ * deliver Parley's messages. The {@code webhook-id} is stable per outbox row: receivers can deduplicate retries.
+ */
+public final class WebhookSender implements Sender {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
+
+    private final OkHttpClient http;
+    private final String url;
+    private final StandardWebhooks signer;
+    private final Clock clock;
+
+    public WebhookSender(OkHttpClient http, String url, String secret, Clock clock) {
+        this.http = http;
+        this.url = url;
+        this.signer = StandardWebhooks.of(secret, clock);
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return "webhook";
+    }
+
+    @Override
+    public Result send(OutgoingMessage message) {
+        var document = new LinkedHashMap<String, Object>();
+        document.put("type", "message.outbound");
+        document.put("outbox_id", message.outboxId());
+        document.put("channel", message.channel());
+        document.put("to", message.to());
+        document.put("text", message.text());
+        byte[] body;
+        try {
+            body = JSON.writeValueAsBytes(document);
+        } catch (IOException e) {
+            return new Permanent("not serialisable", false);
+        }
+        var id = "parley_out_" + message.outboxId();
+        long timestamp = clock.instant().getEpochSecond();
+        var request = new Request.Builder().url(url)
+                .header(StandardWebhooks.HEADER_ID, id)
+                .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(timestamp))
+                .header(StandardWebhooks.HEADER_SIGNATURE, signer.sign(id, timestamp, body))
+                .post(RequestBody.create(body, APPLICATION_JSON)).build();
+        try (var response = http.newCall(request).execute()) {
+            if (response.isSuccessful()) {
+                return new Delivered(id);
+            }
+            var reason = "webhook HTTP " + response.code();
+            return response.code() == 429 || response.code() >= 500 ? new Retryable(reason) : new Permanent(reason, false);
+        } catch (IOException e) {
+            return new Retryable("webhook unreachable: " + e.getClass().getSimpleName());
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.parley.adapter.http;
+
+import com.sun.net.httpserver.Headers;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/** A request as the routes see it: the body is already read (and size-checked). */
+public record HttpRequest(String method, URI uri, Map<String, String> pathParams, Headers headers, byte[] body) {
+
+    public String header(String name) {
+        return headers.getFirst(name);
+    }
+
+    public Map<String, String> query() {
+        var params = new HashMap<String, String>();
+        var raw = uri.getRawQuery();
+        if (raw == null || raw.isEmpty()) return params;
+        for (var pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            var key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            var value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            params.putIfAbsent(key, value);
+        }
+        return params;
+    }
+
+    public String path(String name) {
+        return pathParams.get(name);
+    }
+}

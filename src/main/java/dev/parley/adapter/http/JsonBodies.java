@@ -1,0 +1,50 @@
+package dev.parley.adapter.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.parley.application.operator.InvalidRequestException;
+
+/** JSON request and response bodies of the listener. */
+public final class JsonBodies {
+    static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+
+    private JsonBodies() {
+    }
+
+    static byte[] write(Object document) {
+        try {
+            return MAPPER.writeValueAsBytes(document);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Parses a JSON object body; anything else is a 400 naming the body. */
+    static ObjectNode object(byte[] body) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(body);
+        } catch (java.io.IOException e) {
+            throw new InvalidRequestException("body", "body is not valid JSON");
+        }
+        if (!(node instanceof ObjectNode object)) {
+            throw new InvalidRequestException("body", "body must be a JSON object");
+        }
+        return object;
+    }
+
+    /** A string field, or null when absent; a present non-string value is a 400 naming the field. */
+    static String string(ObjectNode body, String field) {
+        var node = body.get(field);
+        if (node == null || node.isNull()) return null;
+        if (!node.isTextual()) {
+            throw new InvalidRequestException(field, field + " must be a string");
+        }
+        return node.asText();
+    }
+}

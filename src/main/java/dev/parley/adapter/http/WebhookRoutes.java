@@ -1,0 +1,147 @@
+package dev.parley.adapter.http;
+
+import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.adapter.http.signature.TwilioSignature;
+import dev.parley.adapter.http.signature.VerificationResult;
+import dev.parley.adapter.http.webhook.FormBody;
+import dev.parley.adapter.http.webhook.GenericWebhookPayload;
+import dev.parley.adapter.http.webhook.TwilioInbound;
+import dev.parley.adapter.http.webhook.WebhookParseException;
+import dev.parley.application.pipeline.ReceiveInboundMessage;
+import dev.parley.application.store.Inbox;
+import dev.parley.domain.message.InboundMessage;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Inbound webhooks. A receipt is acknowledged (2xx) only after its inbox row is committed; anything else gets
+ * 400 (malformed, naming the field), 401 (bad or missing signature, no detail) or 503 (storage unavailable).
+ */
+public final class WebhookRoutes {
+    private static final Logger LOG = LoggerFactory.getLogger(WebhookRoutes.class);
+    private static final String EMPTY_TWIML = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
+
+    /** Settings read on every request, so a regenerated secret applies at once. */
+    public record Settings(String genericSecret, boolean genericInsecure, String twilioAuthToken,
+                           String twilioPublicUrl) {
+    }
+
+    private final ReceiveInboundMessage receive;
+    private final Supplier<Settings> settings;
+    private final java.time.Clock clock;
+
+    public WebhookRoutes(ReceiveInboundMessage receive, Supplier<Settings> settings, java.time.Clock clock) {
+        this.receive = receive;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public List<Route> routes() {
+        return List.of(Route.open("POST", "/webhooks/generic", this::generic),
+                Route.open("POST", "/webhooks/twilio", this::twilio));
+    }
+
+    private HttpResponse generic(HttpRequest r) {
+        var s = settings.get();
+        boolean signed = r.header(StandardWebhooks.HEADER_SIGNATURE) != null;
+        if (!(s.genericInsecure() && !signed)) {
+            if (s.genericSecret() == null || s.genericSecret().isEmpty()) {
+                LOG.warn("generic webhook refused: no secret configured");
+                return HttpResponse.unauthorized();
+            }
+            var result = StandardWebhooks.of(s.genericSecret(), clock).verify(r.header(StandardWebhooks.HEADER_ID),
+                    r.header(StandardWebhooks.HEADER_TIMESTAMP), r.header(StandardWebhooks.HEADER_SIGNATURE), r.body());
+            if (result instanceof VerificationResult.Rejected rejected) {
+                LOG.info("generic webhook refused: {}", rejected.reason());
+                return HttpResponse.unauthorized();
+            }
+        }
+        GenericWebhookPayload p;
+        try {
+            p = GenericWebhookPayload.parse(r.body());
+        } catch (WebhookParseException e) {
+            return invalid(e);
+        }
+        var message = new InboundMessage(p.channel().wireName(), p.id(),
+                p.conversation() != null ? p.conversation() : p.from(), p.from(), p.to(), p.text(), p.replyTo(),
+                p.sentAt(), p.playbook(), p.senderName());
+        var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
+        if (receipt.isEmpty()) return unavailable();
+        var body = new LinkedHashMap<String, Object>();
+        body.put("message_id", receipt.get().id());
+        body.put("duplicate", receipt.get().duplicate());
+        return HttpResponse.json(receipt.get().duplicate() ? 200 : 202, body);
+    }
+
+    private HttpResponse twilio(HttpRequest r) {
+        var s = settings.get();
+        if (s.twilioAuthToken() == null || s.twilioAuthToken().isEmpty()) {
+            LOG.warn("twilio webhook refused: no auth token configured");
+            return HttpResponse.unauthorized();
+        }
+        var signature = r.header(TwilioSignature.HEADER);
+        if (signature == null) return HttpResponse.unauthorized();
+        TwilioInbound inbound;
+        try {
+            var form = FormBody.parse(r.body());
+            var verified = new TwilioSignature(s.twilioAuthToken()).verifyForm(signedUrl(r, s), form.asMap(), signature);
+            if (verified instanceof VerificationResult.Rejected rejected) {
+                LOG.info("twilio webhook refused: {}", rejected.reason());
+                return HttpResponse.unauthorized();
+            }
+            inbound = TwilioInbound.from(form);
+        } catch (WebhookParseException e) {
+            return invalid(e);
+        }
+        var address = stripPrefix(inbound.from());
+        var message = new InboundMessage(inbound.channel().wireName(), inbound.messageSid(), address, address,
+                stripPrefix(inbound.to()), inbound.body(), null, null, null, inbound.profileName());
+        var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
+        if (receipt.isEmpty()) return unavailable();
+        return HttpResponse.text(200, "text/xml; charset=utf-8", EMPTY_TWIML);
+    }
+
+    /** The URL Twilio signed: the configured public URL behind a tunnel, else what this request was sent to. */
+    static String signedUrl(HttpRequest r, Settings s) {
+        var pathAndQuery = r.uri().getRawPath() + (r.uri().getRawQuery() == null ? "" : "?" + r.uri().getRawQuery());
+        if (s.twilioPublicUrl() != null && !s.twilioPublicUrl().isEmpty()) {
+            var configured = URI.create(s.twilioPublicUrl());
+            boolean hasPath = configured.getRawPath() != null && configured.getRawPath().length() > 1;
+            return hasPath ? s.twilioPublicUrl() : s.twilioPublicUrl().replaceAll("/$", "") + pathAndQuery;
+        }
+        var host = r.header("Host");
+        var proto = Optional.ofNullable(r.header("X-Forwarded-Proto")).orElse("http");
+        return proto + "://" + host + pathAndQuery;
+    }
+
+    private static String stripPrefix(String address) {
+        return address != null && address.startsWith("whatsapp:") ? address.substring("whatsapp:".length()) : address;
+    }
+
+    private Optional<Inbox.Receipt> store(InboundMessage message, String payload) {
+        try {
+            return Optional.of(receive.receive(message, payload));
+        } catch (RuntimeException e) {
+            LOG.warn("receipt not stored: {}", e.getClass().getName());
+            return Optional.empty();
+        }
+    }
+
+    private static HttpResponse invalid(WebhookParseException e) {
+        var body = new LinkedHashMap<String, Object>();
+        body.put("error", "invalid_request");
+        body.put("detail", e.detail());
+        body.put("field", e.field());
+        return HttpResponse.json(400, body);
+    }
+
+    private static HttpResponse unavailable() {
+        return HttpResponse.error(503, "store_unavailable", "the message was not stored; retry later");
+    }
+}

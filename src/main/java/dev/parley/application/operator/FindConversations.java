@@ -1,0 +1,50 @@
+package dev.parley.application.operator;
+
+import dev.parley.application.store.ConversationQuery;
+import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.conversation.AuditEntry;
+import dev.parley.domain.conversation.Conversation;
+import dev.parley.domain.conversation.ConversationAlert;
+import dev.parley.domain.conversation.ConversationTask;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.InboxEntry;
+import dev.parley.domain.message.InboxStatus;
+import dev.parley.domain.message.Message;
+import dev.parley.domain.message.OutboxEntry;
+import java.util.List;
+
+/** Read-side queries for operators: conversation pages, one conversation in full, the inbox by status. */
+public final class FindConversations {
+
+    /** Everything an operator needs to judge one conversation. */
+    public record Detail(Conversation conversation, Contact contact, List<Message> messages,
+                         List<TimelineEvent> events, List<ConversationAlert> alerts, List<OutboxEntry> outbox,
+                         List<ConversationTask> tasks, List<AuditEntry> audit) {
+    }
+
+    private final Transactions transactions;
+
+    public FindConversations(Transactions transactions) {
+        this.transactions = transactions;
+    }
+
+    public List<Conversation> page(ConversationQuery query) {
+        return transactions.inTransaction(s -> s.conversations().search(query));
+    }
+
+    public Detail detail(long id) {
+        return transactions.inTransaction(s -> {
+            var conversation = s.conversations().find(id)
+                    .orElseThrow(() -> new NotFoundException("conversation " + id));
+            return new Detail(conversation, s.contacts().find(conversation.contactId()).orElseThrow(),
+                    s.messages().ofConversation(id), s.timeline().ofConversation(id), s.alerts().ofConversation(id),
+                    s.outbox().ofConversation(id), s.tasks().ofConversation(id),
+                    s.audit().forTarget("conversation", id));
+        });
+    }
+
+    public List<InboxEntry> inbox(InboxStatus status, int limit) {
+        return transactions.inTransaction(s -> s.inbox().byStatus(status, limit));
+    }
+}

@@ -1,0 +1,124 @@
+package dev.parley.bootstrap;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.util.Base64;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Every key of parley.properties with its default and its check (docs/configuration.md lists them). */
+public enum ConfigKey {
+    LISTENER_BIND("listener.bind", "127.0.0.1", ConfigKey::address),
+    LISTENER_PORT("listener.port", "8787", v -> integer(v, 0, 65535)),
+    LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
+    DB_URL("db.url", "", v -> {
+        if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
+        if (v.toUpperCase().contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
+    }),
+    DB_USER("db.user", "sa", v -> { }),
+    DB_PASSWORD("db.password", "", v -> { }),
+    DB_POOL_SIZE("db.pool_size", "12", v -> integer(v, 2, 200)),
+    API_TOKEN("api.token", "", v -> {
+        if (!v.isEmpty() && v.length() < 16) throw new IllegalArgumentException("must be at least 16 characters");
+    }),
+    WEBHOOKS_GENERIC_SECRET("webhooks.generic.secret", "", ConfigKey::whsec),
+    WEBHOOKS_GENERIC_INSECURE("webhooks.generic.insecure", "false", ConfigKey::bool),
+    WEBHOOKS_TWILIO_AUTH_TOKEN("webhooks.twilio.auth_token", "", v -> { }),
+    WEBHOOKS_TWILIO_PUBLIC_URL("webhooks.twilio.public_url", "", ConfigKey::urlOrEmpty),
+    SENDER("sender", "local", v -> oneOf(v, List.of("local", "twilio", "webhook"))),
+    TWILIO_ACCOUNT_SID("twilio.account_sid", "", v -> { }),
+    TWILIO_FROM("twilio.from", "", v -> { }),
+    TWILIO_BASE_URL("twilio.base_url", "https://api.twilio.com", ConfigKey::urlOrEmpty),
+    SENDER_WEBHOOK_URL("sender.webhook.url", "", ConfigKey::urlOrEmpty),
+    SENDER_WEBHOOK_SECRET("sender.webhook.secret", "", ConfigKey::whsec),
+    PLAYBOOK_DEFAULT("playbook.default", "noop", v -> {
+        if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
+    });
+
+    private final String key;
+    private final String defaultValue;
+    private final Consumer<String> check;
+
+    ConfigKey(String key, String defaultValue, Consumer<String> check) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.check = check;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** The environment variable that overrides this key: PARLEY_ + key, dots and dashes as underscores. */
+    public String environmentVariable() {
+        return "PARLEY_" + key.replace('.', '_').replace('-', '_').toUpperCase();
+    }
+
+    void check(String value) {
+        try {
+            check.accept(value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(key, e.getMessage() + " (got '" + printable(value) + "')");
+        }
+    }
+
+    private String printable(String value) {
+        boolean secret = key.contains("secret") || key.contains("token") || key.contains("password");
+        return secret ? "***" : value;
+    }
+
+    private static void integer(String v, int min, int max) {
+        try {
+            int n = Integer.parseInt(v.trim());
+            if (n < min || n > max) throw new IllegalArgumentException("must be from " + min + " to " + max);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a whole number");
+        }
+    }
+
+    private static void bool(String v) {
+        if (!v.equals("true") && !v.equals("false")) throw new IllegalArgumentException("must be true or false");
+    }
+
+    private static void oneOf(String v, List<String> allowed) {
+        if (!allowed.contains(v)) throw new IllegalArgumentException("must be one of " + allowed);
+    }
+
+    private static void address(String v) {
+        if (v.isBlank() || !v.matches("[0-9A-Za-z.:\\-\\[\\]]+")) throw new IllegalArgumentException("not an address");
+        try {
+            InetAddress.getByName(v);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalArgumentException("unknown host");
+        }
+    }
+
+    private static void urlOrEmpty(String v) {
+        if (v.isEmpty()) return;
+        try {
+            var uri = new URI(v);
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new IllegalArgumentException("must be an http(s) URL");
+            }
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("not a URL");
+        }
+    }
+
+    private static void whsec(String v) {
+        if (v.isEmpty()) return;
+        if (!v.startsWith("whsec_")) throw new IllegalArgumentException("must start with whsec_");
+        try {
+            if (Base64.getDecoder().decode(v.substring(6)).length < 16) {
+                throw new IllegalArgumentException("key is shorter than 16 bytes");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() != null && e.getMessage().startsWith("key")
+                    ? e.getMessage() : "not base64 after whsec_");
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.parley.bootstrap;
+
+import dev.parley.adapter.channels.LocalSender;
+import dev.parley.adapter.channels.TwilioSender;
+import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.http.ApiRoutes;
+import dev.parley.adapter.http.HttpListener;
+import dev.parley.adapter.http.OpsRoutes;
+import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.persistence.Database;
+import dev.parley.adapter.scheduling.BackgroundLoop;
+import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ReplyToConversation;
+import dev.parley.application.operator.RetryInboxMessage;
+import dev.parley.application.operator.StartConversation;
+import dev.parley.application.operator.UnblockConversation;
+import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.Sender;
+import dev.parley.application.pipeline.PipelineMetrics;
+import dev.parley.application.pipeline.ProcessInboundMessage;
+import dev.parley.application.pipeline.ReceiveInboundMessage;
+import dev.parley.application.pipeline.RunDueJobs;
+import dev.parley.application.playbook.Playbooks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The composition root: every part of Parley is built here, by hand, from the configuration. Nothing else
+ * constructs adapters. {@link #start()} runs the listener, pipeline worker, outbox and scheduler.
+ */
+public final class ParleyApp implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ParleyApp.class);
+
+    public final ParleyConfig config;
+    public final Clock clock;
+    public final Database database;
+    public final PipelineMetrics metrics = new PipelineMetrics();
+    public final EventFanOut events = new EventFanOut();
+    public final Playbooks playbooks;
+    public final DeliverOutbox deliverOutbox;
+    public final BackgroundLoop outboxLoop;
+    public final ProcessInboundMessage processInbound;
+    public final PipelineWorker worker;
+    public final ReceiveInboundMessage receive;
+    public final RunDueJobs runDueJobs;
+    public final BackgroundLoop schedulerLoop;
+    public final FindConversations find;
+    public final StartConversation startConversation;
+    public final ReplyToConversation reply;
+    public final UnblockConversation unblock;
+    public final RetryInboxMessage retryInbox;
+    private HttpListener listener;
+
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
+        this.config = config;
+        this.clock = clock;
+        this.database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
+        try {
+            var tx = database.transactions();
+            this.playbooks = PlaybookInstallation.install(config);
+            var sender = senderOverride != null ? senderOverride : sender(config);
+            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, new Random(), events);
+            this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
+            this.processInbound = new ProcessInboundMessage(tx, playbooks, clock, metrics, events, outboxLoop);
+            int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
+            this.worker = new PipelineWorker(tx, processInbound, clock, parallelism);
+            this.receive = new ReceiveInboundMessage(tx, clock, metrics, worker);
+            this.runDueJobs = new RunDueJobs(tx, playbooks, clock, events, outboxLoop);
+            this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
+            this.find = new FindConversations(tx);
+            this.startConversation = new StartConversation(tx, playbooks, clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(tx, clock, events, outboxLoop);
+            this.unblock = new UnblockConversation(tx, playbooks, clock, events);
+            this.retryInbox = new RetryInboxMessage(tx, clock, worker);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    private static Sender sender(ParleyConfig config) {
+        return switch (config.get(ConfigKey.SENDER)) {
+            case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
+                    required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
+                    required(config, ConfigKey.TWILIO_FROM));
+            case "webhook" -> new WebhookSender(http(), required(config, ConfigKey.SENDER_WEBHOOK_URL),
+                    required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
+            default -> new LocalSender();
+        };
+    }
+
+    private static String required(ParleyConfig config, ConfigKey key) {
+        var value = config.get(key);
+        if (value == null || value.isEmpty()) {
+            throw new ConfigException(key.key(), "required when sender=" + config.get(ConfigKey.SENDER));
+        }
+        return value;
+    }
+
+    private static OkHttpClient http() {
+        return new OkHttpClient.Builder().connectTimeout(5, TimeUnit.SECONDS).readTimeout(15, TimeUnit.SECONDS)
+                .callTimeout(20, TimeUnit.SECONDS).build();
+    }
+
+    /** Starts the background runners and the HTTP listener on {@code bind:port} (port 0 picks a free one). */
+    public void start(String bind, int port, boolean allowRemote) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(bind);
+        } catch (IOException e) {
+            throw new ConfigException(ConfigKey.LISTENER_BIND.key(), "unknown host");
+        }
+        if (!address.isLoopbackAddress()) {
+            if (!allowRemote) {
+                throw new ConfigException(ConfigKey.LISTENER_BIND.key(),
+                        "binding to a non-loopback address needs --allow-remote (or listener.allow_remote=true)");
+            }
+            LOG.warn("listener bound to non-loopback address {}: reachable from the network", bind);
+        }
+        worker.start();
+        outboxLoop.start();
+        schedulerLoop.start();
+        var routes = new ArrayList<Route>();
+        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
+        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox).routes());
+        routes.addAll(new OpsRoutes(database.transactions(), metrics, Version.current()).routes());
+        try {
+            listener = new HttpListener(new InetSocketAddress(address, port), routes,
+                    () -> config.get(ConfigKey.API_TOKEN));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot listen on " + bind + ":" + port, e);
+        }
+        listener.start();
+    }
+
+    public void start() {
+        start(config.get(ConfigKey.LISTENER_BIND), config.getInt(ConfigKey.LISTENER_PORT),
+                config.getBoolean(ConfigKey.LISTENER_ALLOW_REMOTE));
+    }
+
+    private WebhookRoutes.Settings webhookSettings() {
+        return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
+                config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
+                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL));
+    }
+
+    public int port() {
+        return listener == null ? -1 : listener.port();
+    }
+
+    /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
+    @Override
+    public void close() {
+        if (listener != null) listener.close();
+        worker.close();
+        schedulerLoop.close();
+        outboxLoop.close();
+        database.close();
+    }
+}

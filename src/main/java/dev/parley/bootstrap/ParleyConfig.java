@@ -1,0 +1,106 @@
+package dev.parley.bootstrap;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Parley's configuration: {@code $PARLEY_HOME/parley.properties}, overridden by {@code PARLEY_<KEY>} environment
+ * variables, overridden by command-line flags. A missing file is created with a fresh API token and webhook secret.
+ */
+public final class ParleyConfig {
+    private final Path home;
+    private final Map<ConfigKey, String> values;
+
+    private ParleyConfig(Path home, Map<ConfigKey, String> values) {
+        this.home = home;
+        this.values = values;
+    }
+
+    /** The home directory: {@code PARLEY_HOME}, else {@code ~/.parley}. */
+    public static Path defaultHome(Map<String, String> env) {
+        var fromEnv = env.get("PARLEY_HOME");
+        return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv)
+                : Path.of(System.getProperty("user.home"), ".parley");
+    }
+
+    public static ParleyConfig load(Path home, Map<String, String> env, Map<ConfigKey, String> flags,
+                                    SecureRandom random) {
+        var file = home.resolve("parley.properties");
+        var properties = new Properties();
+        try {
+            Files.createDirectories(home.resolve("data"));
+            if (Files.notExists(file)) {
+                writeFirstStartFile(file, random);
+            }
+            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new ConfigException(file.toString(), "cannot read or create: " + e.getMessage());
+        }
+        var values = new EnumMap<ConfigKey, String>(ConfigKey.class);
+        for (var key : ConfigKey.values()) {
+            var value = properties.getProperty(key.key(), key.defaultValue()).trim();
+            var override = env.get(key.environmentVariable());
+            if (override != null) value = override.trim();
+            if (flags.containsKey(key)) value = flags.get(key).trim();
+            key.check(value);
+            values.put(key, value);
+        }
+        if (values.get(ConfigKey.DB_URL).isEmpty()) {
+            values.put(ConfigKey.DB_URL, defaultDbUrl(home));
+        }
+        return new ParleyConfig(home, values);
+    }
+
+    /** The embedded default: an H2 file that writes every commit at once (docs/decisions/0001-h2-file-store.md). */
+    static String defaultDbUrl(Path home) {
+        return "jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley") + ";WRITE_DELAY=0";
+    }
+
+    private static void writeFirstStartFile(Path file, SecureRandom random) throws IOException {
+        var token = new byte[24];
+        random.nextBytes(token);
+        var secret = new byte[32];
+        random.nextBytes(secret);
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("# Parley configuration (docs/configuration.md). Created on first start.\n");
+            out.write("api.token=" + Base64.getUrlEncoder().withoutPadding().encodeToString(token) + "\n");
+            out.write("webhooks.generic.secret=whsec_" + Base64.getEncoder().encodeToString(secret) + "\n");
+            out.write("listener.bind=127.0.0.1\n");
+            out.write("listener.port=8787\n");
+            out.write("sender=local\n");
+        }
+        try {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException ignored) {
+            // not a POSIX file system
+        }
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    public String get(ConfigKey key) {
+        return values.get(key);
+    }
+
+    public int getInt(ConfigKey key) {
+        return Integer.parseInt(values.get(key));
+    }
+
+    public boolean getBoolean(ConfigKey key) {
+        return Boolean.parseBoolean(values.get(key));
+    }
+}
