@@ -1,0 +1,135 @@
+package dev.parley.adapter.http.webhook;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+
+/**
+ * Reads {@link GenericWebhookPayload} via Jackson's tree model and validates field by field, so
+ * every failure names its field. Jackson's own messages are never passed on: they quote input.
+ */
+final class GenericPayloadReader {
+
+    /** Room for the longest text even if every character arrives as a 12-byte surrogate escape. */
+    static final int MAX_BODY_BYTES = 256 * 1024;
+
+    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(64)
+                            .maxDocumentLength(MAX_BODY_BYTES)
+                            .build())
+                    .build())
+            // Two "text" keys would let a proxy and Parley disagree about the message.
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+
+    private static final int MAX_FIELD_CHARS = GenericWebhookPayload.MAX_FIELD_CHARS;
+
+    private GenericPayloadReader() {}
+
+    static GenericWebhookPayload read(byte[] json) {
+        if (json == null || json.length == 0) {
+            throw new WebhookParseException("body", "empty body");
+        }
+        if (json.length > MAX_BODY_BYTES) {
+            throw new WebhookParseException("body", "body exceeds " + MAX_BODY_BYTES + " bytes");
+        }
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JacksonException e) {
+            throw new WebhookParseException("body", "malformed JSON");
+        } catch (IOException e) {
+            throw new WebhookParseException("body", "unreadable JSON");
+        }
+        if (root == null || !root.isObject()) {
+            throw new WebhookParseException("body", "must be a JSON object");
+        }
+        String from = requiredString(root, "from");
+        String conversation = optionalString(root, "conversation", MAX_FIELD_CHARS);
+        return new GenericWebhookPayload(
+                requiredString(root, "id"),
+                channel(root),
+                conversation == null ? from : conversation,
+                from,
+                optionalString(root, "to", MAX_FIELD_CHARS),
+                text(root),
+                sentAt(root),
+                optionalString(root, "reply_to", MAX_FIELD_CHARS),
+                optionalString(root, "playbook", MAX_FIELD_CHARS),
+                optionalString(root, "sender_name", MAX_FIELD_CHARS));
+    }
+
+    private static String requiredString(JsonNode root, String field) {
+        String value = optionalString(root, field, MAX_FIELD_CHARS);
+        if (value == null || value.isBlank()) {
+            throw new WebhookParseException(field, "required, must be a non-blank string");
+        }
+        return value;
+    }
+
+    /** Null when absent, JSON null or empty; otherwise a string no longer than {@code maxChars}. */
+    private static String optionalString(JsonNode root, String field, int maxChars) {
+        JsonNode node = root.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw new WebhookParseException(field, "must be a string, got " + node.getNodeType().name().toLowerCase(Locale.ROOT));
+        }
+        String value = node.textValue();
+        if (value.length() > maxChars) {
+            throw new WebhookParseException(field, "longer than " + maxChars + " characters");
+        }
+        return value.isEmpty() ? null : value;
+    }
+
+    private static String text(JsonNode root) {
+        // Generous char bound first, so the code point count runs on bounded input.
+        String text = optionalString(root, "text", 2 * GenericWebhookPayload.MAX_TEXT_CODE_POINTS);
+        if (text == null || text.isBlank()) {
+            throw new WebhookParseException("text", "required, must be a non-blank string");
+        }
+        if (text.codePointCount(0, text.length()) > GenericWebhookPayload.MAX_TEXT_CODE_POINTS) {
+            throw new WebhookParseException(
+                    "text", "longer than " + GenericWebhookPayload.MAX_TEXT_CODE_POINTS + " characters");
+        }
+        return text;
+    }
+
+    private static WebhookChannel channel(JsonNode root) {
+        JsonNode node = root.get("channel");
+        if (node == null || node.isNull()) {
+            return WebhookChannel.GENERIC;
+        }
+        if (!node.isTextual()) {
+            throw new WebhookParseException("channel", "must be a string");
+        }
+        return WebhookChannel.fromWireName(node.textValue())
+                .orElseThrow(() -> new WebhookParseException(
+                        "channel", "unknown channel; expected one of sms, chat, email, whatsapp, telegram, generic"));
+    }
+
+    private static Instant sentAt(JsonNode root) {
+        String raw = optionalString(root, "sent_at", 64);
+        if (raw == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(raw).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new WebhookParseException(
+                    "sent_at", "must be an ISO-8601 date-time with offset, e.g. 2024-05-01T12:00:00Z");
+        }
+    }
+}
