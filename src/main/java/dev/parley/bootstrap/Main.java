@@ -1,2 +1,30 @@
 package dev.parley.bootstrap;
-public final class Main { public static void main(String[] a) { } }
+
+import dev.parley.adapter.cli.ParleyCommand;
+import picocli.CommandLine;
+
+/** Entry point of {@code java -jar parley.jar}. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    static int run(String[] args) {
+        var commandLine = new CommandLine(new ParleyCommand(new ParleyLauncher()));
+        commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (e instanceof ConfigException) {
+                cmd.getErr().println("parley: configuration: " + e.getMessage());
+                return 2;
+            }
+            throw e;
+        });
+        if (args.length == 0) {
+            // Until the console exists, Parley with no command runs headless.
+            args = new String[] {"serve"};
+        }
+        return commandLine.execute(args);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.parley.adapter.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code parley token}: prints the operator API's bearer token. */
+@Command(name = "token", mixinStandardHelpOptions = true, description = "Print the API bearer token.")
+final class TokenCommand implements Callable<Integer> {
+    @ParentCommand ParleyCommand parent;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        spec.commandLine().getOut().println(parent.launcher().token(parent.home));
+        return 0;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.parley.bootstrap;
+
+import dev.parley.adapter.cli.Launcher;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What the command line starts, built from the configuration. */
+final class ParleyLauncher implements Launcher {
+    private static final Logger LOG = LoggerFactory.getLogger(ParleyLauncher.class);
+
+    @Override
+    public void serve(ServeOptions options) throws InterruptedException {
+        var flags = flags(options.settings());
+        if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
+        if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
+        if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
+        var config = ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
+        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LOG.info("shutting down");
+            app.close();
+            stopped.countDown();
+        }, "parley-shutdown"));
+        app.start();
+        LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
+        stopped.await();
+    }
+
+    @Override
+    public String token(Path home) {
+        return ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
+    }
+
+    @Override
+    public Map<String, Object> benchIngest(int messages, int clients) {
+        return new IngestBenchmark(messages, clients).run();
+    }
+
+    private static Path home(Path option) {
+        return option != null ? option : ParleyConfig.defaultHome(System.getenv());
+    }
+
+    private static EnumMap<ConfigKey, String> flags(Map<String, String> settings) {
+        var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
+        settings.forEach((key, value) -> {
+            ConfigKey match = null;
+            for (var k : ConfigKey.values()) {
+                if (k.key().equals(key)) match = k;
+            }
+            if (match == null) throw new ConfigException(key, "unknown configuration key");
+            flags.put(match, value);
+        });
+        return flags;
+    }
+}

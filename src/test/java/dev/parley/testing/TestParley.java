@@ -1,0 +1,53 @@
+package dev.parley.testing;
+
+import dev.parley.application.outbox.Sender;
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyApp;
+import dev.parley.bootstrap.ParleyConfig;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** A real Parley (H2 file store in a temp dir, listener on port 0) for integration tests. */
+public final class TestParley implements AutoCloseable {
+    public static final String TOKEN = "test-token-0123456789abcdef";
+    public static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    public static final String TWILIO_TOKEN = "12345";
+
+    public final ParleyApp app;
+    public final Path home;
+
+    private TestParley(ParleyApp app, Path home) {
+        this.app = app;
+        this.home = home;
+    }
+
+    /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
+    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
+        var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
+        flags.put(ConfigKey.API_TOKEN, TOKEN);
+        flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, SECRET);
+        flags.put(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, TWILIO_TOKEN);
+        flags.put(ConfigKey.DB_POOL_SIZE, "8");
+        flags.putAll(settings);
+        var config = ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
+        var app = new ParleyApp(config, clock, sender);
+        app.start("127.0.0.1", 0, false);
+        return new TestParley(app, home);
+    }
+
+    public static TestParley start(Path home) {
+        return start(home, Clock.systemUTC(), Map.of(), null);
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + app.port();
+    }
+
+    @Override
+    public void close() {
+        app.close();
+    }
+}
