@@ -1,0 +1,8 @@
+package dev.parley.adapter.cli;
+
+/** An evaluation file that does not have the declared format; names the line. */
+final class DatasetFormatException extends Exception {
+    DatasetFormatException(long line, String reason) {
+        super("line " + line + ": " + reason);
+    }
+}

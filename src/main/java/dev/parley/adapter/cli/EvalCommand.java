@@ -1,0 +1,28 @@
+package dev.parley.adapter.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code parley eval}: offline evaluations of Parley's rules on labelled public data. Subcommands
+ * print one JSON object each on the command line's output writer.
+ */
+@Command(name = "eval", mixinStandardHelpOptions = true, subcommands = {EvalAlertsCommand.class},
+        description = "Measure Parley's rules on labelled data.")
+public final class EvalCommand implements Runnable {
+    @Spec
+    private CommandSpec spec;
+
+    /** Runs {@code eval} on its own until the root {@code parley} command registers it. */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new EvalCommand()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        // Without a subcommand, show what there is to evaluate.
+        throw new CommandLine.ParameterException(spec.commandLine(), "name what to evaluate, e.g. 'eval alerts'");
+    }
+}

@@ -1,0 +1,129 @@
+package dev.parley.adapter.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code eval alerts} on tiny committed fixtures (never on ../shared). */
+class EvalAlertsCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = new CommandLine(new EvalCommand());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    private static Path fixture(String name) throws URISyntaxException {
+        return Path.of(EvalAlertsCommandTest.class.getResource("/alerts/" + name).toURI());
+    }
+
+    @Test
+    void uciReportsSeedRawAndParleyFigures() throws Exception {
+        int exit = run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "uci");
+
+        assertThat(exit).isZero();
+        assertThat(err.toString()).isEmpty();
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.get("dataset").asText()).isEqualTo("uci");
+        assertThat(report.get("total").asLong()).isEqualTo(7);
+        assertThat(report.get("benign").asLong()).isEqualTo(6);
+        assertThat(report.get("spam").asLong()).isEqualTo(1);
+        assertThat(report.has("hostile")).isFalse();
+        // Seed raw: diet/both, hate to, do not contact, hate + bot. Parley: do not contact, hate + bot.
+        assertThat(report.at("/seed_raw/benign_flagged").asLong()).isEqualTo(4);
+        assertThat(report.at("/parley/benign_flagged").asLong()).isEqualTo(2);
+        assertThat(report.at("/parley/false_alarm_rate").asDouble()).isEqualTo(0.333333);
+        assertThat(report.at("/seed_raw/benign_high_value").asLong()).isEqualTo(2);
+        assertThat(report.at("/parley/benign_high_value").asLong()).isEqualTo(1);
+        assertThat(report.at("/parley/per_category/threats/benign").asLong()).isEqualTo(2);
+        assertThat(report.at("/parley/benign_flagged_by_pattern/threats.1").asLong()).isEqualTo(1);
+        assertThat(report.get("seed_phrases_triggered").asInt()).isEqualTo(report.get("seed_phrases_total").asInt());
+        assertThat(out.toString()).doesNotContain("diet");
+    }
+
+    @Test
+    void davidsonReadsQuotedMultiLineTweetsAndReportsRecall() throws Exception {
+        int exit = run("alerts", "--data", fixture("davidson_tiny.csv").toString(), "--format", "davidson", "--compact");
+
+        assertThat(exit).isZero();
+        assertThat(out.toString().strip()).doesNotContain("\n");
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.get("total").asLong()).isEqualTo(6);
+        assertThat(report.get("benign").asLong()).isEqualTo(3);
+        assertThat(report.get("hostile").asLong()).isEqualTo(2);
+        assertThat(report.get("offensive").asLong()).isEqualTo(1);
+        assertThat(report.at("/seed_raw/benign_flagged").asLong()).isEqualTo(3);
+        assertThat(report.at("/parley/benign_flagged").asLong()).isZero();
+        assertThat(report.at("/parley/hostile_flagged").asLong()).isEqualTo(1);
+        assertThat(report.at("/parley/recall").asDouble()).isEqualTo(0.5);
+        assertThat(report.at("/parley/offensive_flagged").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void aBadLineIsOneErrorLineAndExitCode2() throws Exception {
+        Path bad = dir.resolve("bad.tsv");
+        Files.writeString(bad, "ham\tfine\nmaybe\tnot fine\n");
+
+        assertThat(run("alerts", "--data", bad.toString(), "--format", "uci")).isEqualTo(2);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString().strip()).contains("line 2").doesNotContain("\n");
+    }
+
+    @Test
+    void aBadDavidsonRecordNamesTheLineItStartsOn() throws Exception {
+        assertThat(run("alerts", "--data", fixture("davidson_bad_class.csv").toString(), "--format", "davidson"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("line 3: class must be 0, 1 or 2");
+    }
+
+    @Test
+    void anUnknownFormatOrMissingFileExits2() throws Exception {
+        assertThat(run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "xml")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown --format 'xml'");
+        assertThat(run("alerts", "--data", dir.resolve("nope.tsv").toString(), "--format", "uci")).isEqualTo(2);
+        assertThat(err.toString()).contains("nope.tsv: cannot be read");
+    }
+
+    @Test
+    void aBadPatternsFileExits2NamingIt() throws IOException, URISyntaxException {
+        Path patterns = dir.resolve("opt_out_phrases.json");
+        Files.writeString(patterns, """
+                {"categories": [{"id": "t", "name": "T", "severity": "CRITICAL",
+                  "patterns": [{"id": "t.1", "pattern": "(?<=a)b"}]}]}
+                """);
+        assertThat(run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "uci",
+                "--patterns", patterns.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(patterns.toString()).contains("pattern 't.1'");
+    }
+
+    @Test
+    void customPatternsAreEvaluatedAndMissingSeedPhrasesReported() throws Exception {
+        Path patterns = dir.resolve("opt_out_phrases.json");
+        Files.writeString(patterns, """
+                {"categories": [{"id": "threats", "name": "T", "severity": "CRITICAL",
+                  "patterns": [{"id": "threats.1", "pattern": "(do not contact)"}]}]}
+                """);
+        assertThat(run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "uci",
+                "--patterns", patterns.toString())).isZero();
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.get("patterns").asText()).isEqualTo(patterns.toString());
+        assertThat(report.get("seed_phrases_triggered").asInt()).isEqualTo(1);
+        assertThat(report.get("seed_phrases_missed").size()).isEqualTo(36);
+    }
+}
