@@ -113,8 +113,8 @@ public enum ConfigKey {
         if (v.isEmpty()) return;
         if (!v.startsWith("whsec_")) throw new IllegalArgumentException("must start with whsec_");
         try {
-            if (Base64.getDecoder().decode(v.substring(6)).length < 16) {
-                throw new IllegalArgumentException("key is shorter than 16 bytes");
+            if (Base64.getDecoder().decode(v.substring(6)).length < 24) {
+                throw new IllegalArgumentException("key is shorter than 24 bytes");
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() != null && e.getMessage().startsWith("key")

@@ -15,11 +15,6 @@ public final class EvalCommand implements Runnable {
     @Spec
     private CommandSpec spec;
 
-    /** Runs {@code eval} on its own until the root {@code parley} command registers it. */
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new EvalCommand()).execute(args));
-    }
-
     @Override
     public void run() {
         // Without a subcommand, show what there is to evaluate.
