@@ -46,6 +46,7 @@ public final class UnblockConversation {
             var session = new ConversationSession(store, playbook,
                     store.conversations().find(conversationId).orElseThrow(), now, who);
             session.moveTo(state, "operator_unblock", Map.of("note", why));
+            session.scheduleTimersOfCurrentState();
             store.audit().record(who, "unblock", "conversation", conversationId,
                     JsonDocuments.write(Map.of("resume_state", state, "note", why,
                             "from_state", conversation.state())), now);

@@ -7,6 +7,7 @@ import dev.parley.domain.contact.Contact;
 import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.ScheduledJob;
+import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
 import java.time.Instant;
@@ -24,7 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ConversationSession {
     private static final Logger LOG = LoggerFactory.getLogger(ConversationSession.class);
-    public static final String HUMAN_REVIEW = "HumanReview";
 
     private final Store store;
     private final Playbook playbook;
@@ -61,7 +61,10 @@ public final class ConversationSession {
         return events;
     }
 
-    /** Moves to {@code to}, records the transition, and replaces the timers of the old state with the new one's. */
+    /**
+     * Moves to {@code to} and records the transition; entering another state replaces the timers of the old state
+     * with the new one's (none while automation is paused).
+     */
     public void moveTo(String to, String trigger, Map<String, ?> detail) {
         var from = conversation.state();
         store.conversations().setState(conversation.id(), to, now);
@@ -69,7 +72,10 @@ public final class ConversationSession {
                 actor, now);
         refresh();
         events.add(new PipelineEvent.StateChanged(conversation.id(), from, to, trigger));
-        scheduleTimersOfCurrentState();
+        if (!from.equals(to) && !conversation.automationPaused()) {
+            // A self-transition keeps the running timers (a follow-up must not restart the 30-day wait).
+            scheduleTimersOfCurrentState();
+        }
     }
 
     /** Cancels the timers of the state being left and schedules those of the current state. */
@@ -116,36 +122,36 @@ public final class ConversationSession {
     }
 
     /**
-     * Stops all automation for this conversation and its contact, in this transaction: state HumanReview with
-     * the alert's tags, contact BLOCKED, a CRITICAL alert, every PENDING message of the contact HELD.
+     * Stops all automation for this conversation and its contact, in this transaction: contact BLOCKED, automation
+     * paused with the alert's tags, a CRITICAL alert, every PENDING message of the contact HELD, pending timers
+     * cancelled, and an ERROR log line without the message text. The state change is the playbook's to make.
      */
-    public long stopAutomation(Long messageId, List<String> categories, List<String> patternIds, String source,
-                               String trigger) {
+    public long lockForReview(Long messageId, List<String> categories, List<String> patternIds, String source) {
         var tags = new LinkedHashMap<String, Object>();
         tags.put("categories", categories);
         tags.put("patterns", patternIds);
         tags.put("source", source);
         var contact = contact();
         store.contacts().setStatus(contact.id(), ContactStatus.BLOCKED, now,
-                "critical alert: " + String.join(", ", categories), "system");
+                "critical alert: " + String.join(", ", categories), TimelineEvent.SYSTEM_ACTOR);
         store.conversations().setAutomation(conversation.id(), true, JsonDocuments.write(tags), now);
         var alertId = store.alerts().raise(conversation.id(), contact.id(), messageId, "CRITICAL", categories,
                 patternIds, source, now);
         int held = store.outbox().holdPendingOfContact(contact.id(), "critical alert " + alertId);
+        store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
         refresh();
-        if (!HUMAN_REVIEW.equals(conversation.state()) && playbook.states().contains(HUMAN_REVIEW)) {
-            moveTo(HUMAN_REVIEW, trigger, tags);
-        } else {
-            scheduleTimersOfCurrentStateCancelled();
-        }
         events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, "CRITICAL", categories));
         LOG.error("CRITICAL ALERT conversation={} contact={} alert={} categories={} patterns={} held_outbox={}",
                 conversation.id(), contact.id(), alertId, categories, patternIds, held);
         return alertId;
     }
 
-    private void scheduleTimersOfCurrentStateCancelled() {
+    /** Pauses automation without blocking the contact (an ambiguous situation for an operator to judge). */
+    public void pauseAutomation(String reason) {
+        store.conversations().setAutomation(conversation.id(), true, conversation.criticalAlertTags(), now);
         store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
+        refresh();
+        record("automation_paused", Map.of("reason", reason));
     }
 
     /** An alert that asks for attention without stopping automation (for example a high-value discovery). */
