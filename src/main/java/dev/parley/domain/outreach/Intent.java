@@ -1,0 +1,17 @@
+package dev.parley.domain.outreach;
+
+/** What a reply means for the outreach conversation (seed 000 "AI Class"). */
+public enum Intent {
+    /** Engaging: shares family information, asks back, agrees to help. */
+    PRODUCTIVE,
+    /** Declines: "not interested", "no thanks". */
+    NEGATIVE,
+    /** Opts out of contact: "stop", "unsubscribe", "don't contact me". */
+    STOP,
+    /** Acknowledges without engaging: "ok", "noted". */
+    NEUTRAL,
+    /** Courteous without engaging: "thanks for reaching out". */
+    POLITE,
+    /** Conflicting signals or nothing recognisable: a human should look. */
+    UNCLEAR
+}
