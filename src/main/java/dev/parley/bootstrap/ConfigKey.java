@@ -31,7 +31,7 @@ public enum ConfigKey {
     TWILIO_BASE_URL("twilio.base_url", "https://api.twilio.com", ConfigKey::urlOrEmpty),
     SENDER_WEBHOOK_URL("sender.webhook.url", "", ConfigKey::urlOrEmpty),
     SENDER_WEBHOOK_SECRET("sender.webhook.secret", "", ConfigKey::whsec),
-    PLAYBOOK_DEFAULT("playbook.default", "noop", v -> {
+    PLAYBOOK_DEFAULT("playbook.default", "outreach", v -> {
         if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
     });
 

@@ -64,13 +64,19 @@ public final class ParleyApp implements AutoCloseable {
     private HttpListener listener;
 
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
+        this(config, clock, senderOverride, java.util.List.of());
+    }
+
+    /** {@code extraPlaybooks} are installed next to the built-in ones (tests, embedders). */
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride,
+                     java.util.List<dev.parley.application.playbook.Playbook> extraPlaybooks) {
         this.config = config;
         this.clock = clock;
         this.database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
         try {
             var tx = database.transactions();
-            this.playbooks = PlaybookInstallation.install(config);
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
             var sender = senderOverride != null ? senderOverride : sender(config);
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, new Random(), events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));

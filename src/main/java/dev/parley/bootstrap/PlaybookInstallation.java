@@ -1,17 +1,46 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.alerts.AlertPatternsFile;
+import dev.parley.adapter.alerts.AlertPatternsFileException;
+import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.playbook.outreach.OutreachPlaybook;
+import dev.parley.application.playbook.outreach.SafetyScreen;
+import dev.parley.domain.alert.MatchingMode;
+import dev.parley.domain.alert.OfflineAiSafetyFlag;
+import dev.parley.domain.fsm.PlaybookDefinitionException;
+import dev.parley.domain.outreach.GenealogyExtractor;
+import dev.parley.domain.outreach.RuleBasedIntentClassifier;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
-/** Which playbooks this Parley runs, and the default for conversations that name none. */
+/**
+ * Which playbooks this Parley runs, loaded and validated at start-up: a broken playbook or pattern file stops
+ * Parley with the file and entry named.
+ */
 final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config) {
-        List<Playbook> installed = List.of(new NoopPlaybook());
+    static Playbooks install(ParleyConfig config, List<Playbook> extra) {
+        var files = new PlaybookFiles(Optional.of(config.home()));
+        var installed = new ArrayList<Playbook>();
+        installed.add(new NoopPlaybook());
+        try {
+            var patterns = AlertPatternsFile.load(AlertPatternsFile.overrideIn(config.home()));
+            var detector = patterns.detector(MatchingMode.PARLEY);
+            var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
+            installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
+                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
+        } catch (PlaybookDefinitionException e) {
+            throw new ConfigException("playbook", e.getMessage());
+        } catch (AlertPatternsFileException e) {
+            throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
+        }
+        installed.addAll(extra);
         try {
             return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
         } catch (IllegalArgumentException e) {

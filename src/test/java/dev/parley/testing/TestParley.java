@@ -24,16 +24,24 @@ public final class TestParley implements AutoCloseable {
         this.home = home;
     }
 
-    /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
-    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
+    /** Builds Parley in {@code home} without starting any thread: the test drives every step itself. */
+    public static TestParley open(Path home, Clock clock, Map<ConfigKey, String> settings) {
+        return new TestParley(new ParleyApp(config(home, settings), clock, null), home);
+    }
+
+    private static ParleyConfig config(Path home, Map<ConfigKey, String> settings) {
         var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
         flags.put(ConfigKey.API_TOKEN, TOKEN);
         flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, SECRET);
         flags.put(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, TWILIO_TOKEN);
         flags.put(ConfigKey.DB_POOL_SIZE, "8");
         flags.putAll(settings);
-        var config = ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
-        var app = new ParleyApp(config, clock, sender);
+        return ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
+    }
+
+    /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
+    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
+        var app = new ParleyApp(config(home, settings), clock, sender);
         app.start("127.0.0.1", 0, false);
         return new TestParley(app, home);
     }

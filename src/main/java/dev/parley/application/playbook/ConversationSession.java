@@ -146,6 +146,14 @@ public final class ConversationSession {
         return alertId;
     }
 
+    /** The contact asked for no further contact: OPTED_OUT, and nothing pending of theirs is sent. */
+    public void desist(String reason) {
+        var contact = contact();
+        store.contacts().setStatus(contact.id(), ContactStatus.OPTED_OUT, now, reason, TimelineEvent.SYSTEM_ACTOR);
+        store.outbox().holdPendingOfContact(contact.id(), "contact opted out");
+        store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
+    }
+
     /** Pauses automation without blocking the contact (an ambiguous situation for an operator to judge). */
     public void pauseAutomation(String reason) {
         store.conversations().setAutomation(conversation.id(), true, conversation.criticalAlertTags(), now);

@@ -28,6 +28,11 @@ public interface Playbook {
         return states();
     }
 
+    /** The state machine behind this playbook, for diagrams and validation; empty for code-only playbooks. */
+    default java.util.Optional<dev.parley.domain.fsm.PlaybookDefinition> definition() {
+        return java.util.Optional.empty();
+    }
+
     default List<StateTimer> timersFor(String state) {
         return List.of();
     }

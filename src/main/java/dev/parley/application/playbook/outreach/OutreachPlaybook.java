@@ -1,0 +1,184 @@
+package dev.parley.application.playbook.outreach;
+
+import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Playbook;
+import dev.parley.domain.fsm.FireResult;
+import dev.parley.domain.fsm.LoadedPlaybook;
+import dev.parley.domain.fsm.PlaybookDefinition;
+import dev.parley.domain.fsm.StateDef;
+import dev.parley.domain.fsm.StateMachine;
+import dev.parley.domain.message.InboundMessage;
+import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.outreach.GenealogyExtractor;
+import dev.parley.domain.outreach.IntentClassifier;
+import dev.parley.domain.outreach.OutreachActions;
+import dev.parley.domain.outreach.OutreachContext;
+import dev.parley.domain.outreach.OutreachGuards;
+import dev.parley.domain.outreach.OutreachTriggers;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Seed 000's Reply Management System: the state machine of {@code playbooks/outreach.json}, critical alerts
+ * checked before intent classification, then intent, data check, extraction, tasks and the follow-up decision.
+ * ProductiveEngagement and ExtractionComplete are passed through at once (the seed's nested "Analyzing" step).
+ */
+public final class OutreachPlaybook implements Playbook {
+    public static final String NAME = "outreach";
+    static final String HUMAN_REVIEW = "HumanReview";
+
+    private final LoadedPlaybook loaded;
+    private final StateMachine<OutreachContext> machine;
+    private final SafetyScreen safety;
+    private final IntentClassifier classifier;
+    private final GenealogyExtractor extractor;
+    private final boolean followUpBeforeTimeout;
+    private final OutreachSteps steps;
+
+    public OutreachPlaybook(LoadedPlaybook loaded, SafetyScreen safety, IntentClassifier classifier,
+                            GenealogyExtractor extractor) {
+        this.loaded = loaded;
+        this.machine = StateMachine.of(loaded.definition(), OutreachGuards.registry(), OutreachActions.ALL);
+        this.safety = safety;
+        this.classifier = classifier;
+        this.extractor = extractor;
+        this.followUpBeforeTimeout = loaded.settings().flag("follow_up_before_timeout", false);
+        this.steps = new OutreachSteps(loaded, extractor);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String initialState() {
+        return machine.initialState();
+    }
+
+    @Override
+    public Set<String> states() {
+        return loaded.definition().states().stream().map(StateDef::name)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** The states the operator rows out of HumanReview lead to. */
+    @Override
+    public Set<String> resumableStates() {
+        return loaded.definition().transitions().stream().filter(t -> t.from().equals(HUMAN_REVIEW))
+                .map(t -> t.to()).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    @Override
+    public Optional<PlaybookDefinition> definition() {
+        return Optional.of(loaded.definition());
+    }
+
+    @Override
+    public List<StateTimer> timersFor(String state) {
+        return machine.timersFor(state).stream()
+                .filter(t -> followUpBeforeTimeout || !t.trigger().equals(OutreachTriggers.FOLLOW_UP_DUE))
+                .map(t -> new StateTimer(t.state(), t.after(), t.trigger())).toList();
+    }
+
+    @Override
+    public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
+        var verdict = safety.screen(message.text());
+        if (verdict.highValue()) {
+            session.raiseAlert(messageId, "HIGH_VALUE", verdict.highValueCategories(), verdict.highValuePatterns(),
+                    "pattern");
+        }
+        if (verdict.critical()) {
+            onCritical(session, messageId, verdict);
+            return; // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
+        }
+        if (session.conversation().automationPaused()) {
+            session.record("automation_paused", Map.of("message_id", messageId));
+            return;
+        }
+        var intent = classifier.classify(message.text());
+        var data = new LinkedHashMap<String, Object>();
+        data.put("intent", intent.intent().name());
+        data.put("intent_reason", intent.reason());
+        session.setMessageData(messageId, data);
+        var context = OutreachContext.empty().withIntent(intent.intent());
+        if (fire(session, OutreachTriggers.MESSAGE_RECEIVED, context, messageId, data)
+                && session.conversation().state().equals("ProductiveEngagement")) {
+            analyse(session, message.text(), messageId, data);
+        }
+    }
+
+    /** ProductiveEngagement → data check → extraction → tasks → decide, each step a transition. */
+    private void analyse(ConversationSession session, String text, long messageId, Map<String, Object> data) {
+        var extraction = extractor.extract(text);
+        data.put("extraction", extraction.toMap());
+        session.setMessageData(messageId, data);
+        var context = OutreachContext.empty().withExtraction(extraction);
+        if (!fire(session, OutreachTriggers.DATA_CHECK, context, messageId, data)
+                || !session.conversation().state().equals("ExtractionPending")) {
+            return;
+        }
+        if (!fire(session, OutreachTriggers.EXTRACT, context.withExtractionSucceeded(true), messageId, data)
+                || !session.conversation().state().equals("ExtractionComplete")) {
+            return;
+        }
+        var plan = steps.plan(session);
+        fire(session, OutreachTriggers.DECIDE, context.withFollowUpPlan(plan), messageId, Map.of("plan", plan));
+    }
+
+    private void onCritical(ConversationSession session, long messageId, SafetyScreen.Verdict verdict) {
+        var detail = Map.<String, Object>of("categories", verdict.criticalCategories(),
+                "patterns", verdict.criticalPatterns(), "source", verdict.source());
+        var result = machine.fire(session.conversation().state(), OutreachTriggers.CRITICAL_ALERT,
+                OutreachContext.empty());
+        if (result instanceof FireResult.Moved moved) {
+            session.moveTo(moved.to(), moved.trigger(), detail);
+            steps.run(session, moved, messageId, Map.of("verdict", verdict));
+        } else {
+            // A terminal state has no way to HumanReview, but the contact must still be locked.
+            session.reject(OutreachTriggers.CRITICAL_ALERT, ((FireResult.Rejected) result).reason());
+            session.lockForReview(messageId, verdict.criticalCategories(), verdict.criticalPatterns(),
+                    verdict.source());
+        }
+    }
+
+    @Override
+    public void onOutboundSent(ConversationSession session, OutboxEntry sent) {
+        if (session.conversation().state().equals(initialState())) {
+            fire(session, OutreachTriggers.MESSAGE_SENT, OutreachContext.empty(), null, Map.of("outbox_id", sent.id()));
+        }
+    }
+
+    @Override
+    public void onTimer(ConversationSession session, String trigger) {
+        fire(session, trigger, OutreachContext.empty().withFollowUpEnabled(followUpBeforeTimeout), null, Map.of());
+    }
+
+    /** Fires a trigger: a move is recorded and its actions run; a rejection is recorded. True when it moved. */
+    private boolean fire(ConversationSession session, String trigger, OutreachContext context, Long messageId,
+                         Map<String, Object> facts) {
+        var result = machine.fire(session.conversation().state(), trigger, context);
+        switch (result) {
+            case FireResult.Moved moved -> {
+                var detail = new LinkedHashMap<String, Object>();
+                moved.guard().ifPresent(g -> detail.put("guard", g));
+                detail.put("actions", moved.actions());
+                session.moveTo(moved.to(), moved.trigger(), detail);
+                steps.run(session, moved, messageId, facts);
+                if (moved.to().equals(HUMAN_REVIEW) && !session.conversation().automationPaused()) {
+                    session.pauseAutomation("human review: " + moved.guard().orElse(trigger));
+                }
+                return true;
+            }
+            case FireResult.Rejected rejected -> {
+                session.reject(trigger, rejected.reason());
+                return false;
+            }
+        }
+    }
+}
