@@ -72,11 +72,12 @@ public final class ParleyApp implements AutoCloseable {
                      java.util.List<dev.parley.application.playbook.Playbook> extraPlaybooks) {
         this.config = config;
         this.clock = clock;
+        // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
         this.database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
         try {
             var tx = database.transactions();
-            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
             var sender = senderOverride != null ? senderOverride : sender(config);
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, new Random(), events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));

@@ -1,9 +1,7 @@
 package dev.parley.adapter.cli;
 
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
-import picocli.CommandLine.Option;
 
 /** {@code parley}: the top-level command; its subcommands are the CLI contract (docs/cli.md). */
 @Command(name = "parley", mixinStandardHelpOptions = true, versionProvider = ParleyCommand.VersionFromManifest.class,
@@ -12,10 +10,6 @@ import picocli.CommandLine.Option;
                 PlaybookCommand.class})
 public final class ParleyCommand implements Runnable {
     private final Launcher launcher;
-
-    @Option(names = "--home", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
-            description = "Parley home (default: $PARLEY_HOME or ~/.parley)")
-    Path home;
 
     public ParleyCommand(Launcher launcher) {
         this.launcher = launcher;

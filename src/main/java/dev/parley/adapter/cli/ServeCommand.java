@@ -13,6 +13,10 @@ import picocli.CommandLine.ParentCommand;
 final class ServeCommand implements Callable<Integer> {
     @ParentCommand ParleyCommand parent;
 
+    @picocli.CommandLine.Option(names = "--home", paramLabel = "DIR",
+            description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
+    java.nio.file.Path home;
+
     @Option(names = "--port", paramLabel = "N", description = "listener port (default: listener.port, 8787)")
     Integer port;
 
@@ -27,7 +31,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        parent.launcher().serve(new Launcher.ServeOptions(parent.home, port, bind, allowRemote, settings));
+        parent.launcher().serve(new Launcher.ServeOptions(home, port, bind, allowRemote, settings));
         return 0;
     }
 }

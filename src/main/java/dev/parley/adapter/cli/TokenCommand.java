@@ -10,11 +10,15 @@ import picocli.CommandLine.Spec;
 @Command(name = "token", mixinStandardHelpOptions = true, description = "Print the API bearer token.")
 final class TokenCommand implements Callable<Integer> {
     @ParentCommand ParleyCommand parent;
+
+    @picocli.CommandLine.Option(names = "--home", paramLabel = "DIR",
+            description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
+    java.nio.file.Path home;
     @Spec CommandSpec spec;
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().println(parent.launcher().token(parent.home));
+        spec.commandLine().getOut().println(parent.launcher().token(home));
         return 0;
     }
 }
