@@ -39,7 +39,7 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
-    public Map<String, Object> benchIngest(int messages, int clients) {
+    public Map<String, Object> benchIngest(int messages, int clients) throws Exception {
         return new IngestBenchmark(messages, clients).run();
     }
 

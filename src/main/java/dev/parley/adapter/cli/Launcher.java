@@ -17,5 +17,5 @@ public interface Launcher {
     String token(Path home);
 
     /** Runs the ingest benchmark and returns its figures. */
-    Map<String, Object> benchIngest(int messages, int clients);
+    Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 }

@@ -16,7 +16,8 @@ public final class BackgroundLoop implements WorkSignal, AutoCloseable {
     private final IntSupplier work;
     private final Duration pollInterval;
     private final Object monitor = new Object();
-    private boolean woken;
+    /** Volatile so that {@link #wake()} can skip the monitor when a wake is already pending. */
+    private volatile boolean woken;
     private volatile boolean running;
     private Thread thread;
 
@@ -34,6 +35,9 @@ public final class BackgroundLoop implements WorkSignal, AutoCloseable {
 
     @Override
     public void wake() {
+        // Hot path: called once per message by many threads; a pending wake already covers this caller's work,
+        // because the loop clears the flag before it runs the work again.
+        if (woken) return;
         synchronized (monitor) {
             woken = true;
             monitor.notifyAll();

@@ -56,7 +56,8 @@ public final class ProcessInboundMessage {
             metrics.processed.increment();
             metrics.observeLatency(Duration.between(result.receivedAt, clock.instant()));
             events.publish(result.events);
-            outbox.wake();
+            // Only a message that queued an outbound message gives the outbox loop work.
+            if (result.events.stream().anyMatch(e -> e instanceof PipelineEvent.OutboxChanged)) outbox.wake();
             return Outcome.PROCESSED;
         } catch (RuntimeException e) {
             return recordFailure(inboxId, e);

@@ -1,0 +1,80 @@
+package dev.parley.bootstrap.bench;
+
+import dev.parley.application.PipelineEvent;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
+
+/**
+ * Parley end to end for one batch: signed POSTs from the load generator until every message is PROCESSED.
+ * "PROCESSED" is the moment the pipeline publishes {@code MessageReceived}, i.e. just after the transaction that
+ * stored the message and marked its inbox row PROCESSED committed (same JVM, same {@code nanoTime} clock).
+ */
+public final class PipelineRun {
+    /** Message id to nanoTime of its commit, fed by the app's event fan-out. */
+    private final Map<Long, Long> processedNanos = new ConcurrentHashMap<>();
+    private final DataSource dataSource;
+
+    public PipelineRun(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** Subscribe this to the app's pipeline events before sending. */
+    public void onEvents(java.util.List<PipelineEvent> events) {
+        long now = System.nanoTime();
+        for (var e : events) {
+            if (e instanceof PipelineEvent.MessageReceived m) processedNanos.put(m.messageId(), now);
+        }
+    }
+
+    /** Figures of one measured batch. */
+    public record Figures(double msgsPerSecond, double ingestPerSecond, double p50Millis, double p99Millis) {
+    }
+
+    public Figures send(String baseUrl, String secret, String batch, int count, int clients) throws Exception {
+        var requests = BenchMessages.signed(baseUrl, secret, batch, count);
+        int before = processedNanos.size();
+        var load = LoadGenerator.run(requests, clients);
+        awaitProcessed(before + count, Duration.ofMinutes(5));
+        var messageIds = messageIds(batch);
+        var latencies = new double[count];
+        long lastProcessed = 0;
+        for (int i = 0; i < count; i++) {
+            long done = processedNanos.get(messageIds.get(BenchMessages.providerId(batch, i)));
+            latencies[i] = (done - load.sendNanos()[i]) / 1e6;
+            lastProcessed = Math.max(lastProcessed, done);
+        }
+        Arrays.sort(latencies);
+        return new Figures(count / ((lastProcessed - load.firstSendNanos()) / 1e9), load.perSecond(),
+                percentile(latencies, 0.50), percentile(latencies, 0.99));
+    }
+
+    private void awaitProcessed(int expected, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (processedNanos.size() < expected) {
+            if (System.nanoTime() > deadline) throw new IllegalStateException("messages not processed in " + timeout);
+            Thread.sleep(5);
+        }
+    }
+
+    private Map<String, Long> messageIds(String batch) throws SQLException {
+        var ids = new HashMap<String, Long>();
+        try (var c = dataSource.getConnection(); var q = c.prepareStatement(
+                "select provider_id, id from messages where direction = 'IN' and provider_id like ?")) {
+            q.setString(1, "bench-" + batch + "-%");
+            try (var rs = q.executeQuery()) {
+                while (rs.next()) ids.put(rs.getString(1), rs.getLong(2));
+            }
+            c.rollback();
+        }
+        return ids;
+    }
+
+    private static double percentile(double[] sorted, double p) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+    }
+}

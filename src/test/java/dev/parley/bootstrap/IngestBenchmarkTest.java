@@ -1,0 +1,19 @@
+package dev.parley.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The benchmark runs end to end on a tiny batch and reports every figure; no timing is asserted. */
+class IngestBenchmarkTest {
+    @Test
+    void reportsAllFiguresAsPositiveNumbers() throws Exception {
+        var figures = new IngestBenchmark(200, 4).run();
+        assertThat(figures).containsKeys("raw_h2_rows_per_s", "pipeline_msgs_per_s", "bare_http_rps", "ingest_rps",
+                "p50_ms", "p99_ms", "pipeline_vs_raw", "ingest_vs_bare");
+        for (var key : new String[] {"raw_h2_rows_per_s", "pipeline_msgs_per_s", "bare_http_rps", "ingest_rps",
+                "p50_ms", "p99_ms", "pipeline_vs_raw", "ingest_vs_bare"}) {
+            assertThat(figures.get(key)).as(key).isInstanceOfSatisfying(Double.class, v -> assertThat(v).isPositive());
+        }
+    }
+}

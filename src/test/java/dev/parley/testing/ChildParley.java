@@ -1,0 +1,108 @@
+package dev.parley.testing;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code parley serve} in a child JVM on a given home, for crash tests: the test JVM can kill it with SIGKILL.
+ * Uses the test JVM's own java and class path, so it runs under surefire without the packaged jar.
+ */
+public final class ChildParley {
+    /** Small heap, C1 only, serial GC: startup time dominates a crash round, not peak throughput. */
+    private static final List<String> FAST_START = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+            "-XX:+UseSerialGC", "-XX:-UsePerfData", "--enable-native-access=ALL-UNNAMED");
+
+    private final Path home;
+    private final int port;
+    private final List<String> settings;
+    private Process process;
+
+    /** @param settings extra {@code key=value} configuration passed as {@code --set} */
+    public ChildParley(Path home, List<String> settings) throws IOException {
+        this.home = home;
+        this.port = freePort();
+        this.settings = List.copyOf(settings);
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** Starts the child and waits until /health answers 200; returns the time that took. */
+    public Duration startAndAwaitHealthy(Duration timeout) throws Exception {
+        long started = System.nanoTime();
+        var command = new ArrayList<String>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(FAST_START);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.parley.bootstrap.Main",
+                "serve", "--home", home.toString(), "--port", Integer.toString(port)));
+        for (var s : settings) {
+            command.add("--set");
+            command.add(s);
+        }
+        var log = home.resolve("child-console.log").toFile();
+        var builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+        builder.environment().put("PARLEY_HOME", home.toString());
+        process = builder.start();
+        var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofMillis(500)).build();
+        var health = HttpRequest.newBuilder(URI.create(baseUrl() + "/health")).timeout(Duration.ofSeconds(2)).build();
+        long deadline = started + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("child exited with " + process.exitValue() + "; log: " + logTail());
+            }
+            try {
+                if (http.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return Duration.ofNanos(System.nanoTime() - started);
+                }
+            } catch (IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(20);
+        }
+        kill();
+        throw new IllegalStateException("child not healthy within " + timeout + "; log: " + logTail());
+    }
+
+    /** SIGKILL: no shutdown hook, no flush, no close. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM: the shutdown hook closes the store cleanly. */
+    public void stop() throws InterruptedException {
+        process.destroy();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            kill();
+            throw new IllegalStateException("child did not stop on SIGTERM");
+        }
+    }
+
+    public String logTail() {
+        try {
+            var lines = Files.readAllLines(home.resolve("child-console.log"));
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.parley.testing;
+
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Reads a stopped (or killed) Parley's H2 file directly with JDBC: what really reached the disk. */
+public final class StoreAudit {
+    /** Per provider id: inbox rows, PROCESSED inbox rows and inbound messages rows. */
+    public record Rows(int inbox, int processed, int messages) {
+    }
+
+    private StoreAudit() {
+    }
+
+    public static Map<String, Rows> byProviderId(Path home) throws SQLException {
+        var url = "jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley") + ";WRITE_DELAY=0";
+        var result = new HashMap<String, Rows>();
+        try (var c = DriverManager.getConnection(url, "sa", "")) {
+            try (var rs = c.createStatement().executeQuery("select provider_id, count(*), "
+                    + "sum(case when status = 'PROCESSED' then 1 else 0 end) from inbox group by provider_id")) {
+                while (rs.next()) result.put(rs.getString(1), new Rows(rs.getInt(2), rs.getInt(3), 0));
+            }
+            try (var rs = c.createStatement().executeQuery(
+                    "select provider_id, count(*) from messages where direction = 'IN' group by provider_id")) {
+                while (rs.next()) {
+                    var id = rs.getString(1);
+                    var r = result.getOrDefault(id, new Rows(0, 0, 0));
+                    result.put(id, new Rows(r.inbox(), r.processed(), rs.getInt(2)));
+                }
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.parley.testing;
+
+import dev.parley.adapter.http.signature.StandardWebhooks;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Sends signed generic webhooks from concurrent clients, like a provider: a message counts as delivered only when
+ * it got a 2xx; one that got no answer (connection reset by a crash) is queued and sent again later.
+ */
+public final class WebhookBlaster {
+    private final String secret;
+    private final int clients;
+    private final int conversations;
+    private final AtomicLong sequence = new AtomicLong();
+    /** Provider ids that got a 2xx. */
+    public final Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+    /** Provider ids sent at least once. */
+    public final Set<String> sent = ConcurrentHashMap.newKeySet();
+    /** Answers that are neither 2xx nor 503 (a bug, not a crash). */
+    public final ConcurrentLinkedQueue<String> unexpected = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<String> unanswered = new ConcurrentLinkedQueue<>();
+
+    public WebhookBlaster(String secret, int clients, int conversations) {
+        this.secret = secret;
+        this.clients = clients;
+        this.conversations = conversations;
+    }
+
+    /** Blasts until {@link #stop} is set: unanswered messages first, then new ones; returns when all clients ended. */
+    public Thread[] start(String baseUrl, AtomicBoolean stop) {
+        var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
+        var threads = new Thread[clients];
+        for (int c = 0; c < clients; c++) {
+            threads[c] = Thread.ofVirtual().name("blaster-" + c).start(() -> {
+                while (!stop.get()) {
+                    var id = unanswered.poll();
+                    if (id == null) id = "km-" + sequence.incrementAndGet();
+                    send(http, baseUrl, id);
+                }
+            });
+        }
+        return threads;
+    }
+
+    /** Sends every unanswered message again until each got a 2xx (the child must be up). */
+    public void deliverUnanswered(String baseUrl) {
+        var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        for (int attempt = 0; attempt < 5 && !unanswered.isEmpty(); attempt++) {
+            var ids = new ArrayList<String>();
+            for (String id; (id = unanswered.poll()) != null; ) ids.add(id);
+            ids.forEach(id -> send(http, baseUrl, id));
+        }
+    }
+
+    public int unansweredCount() {
+        return unanswered.size();
+    }
+
+    private void send(HttpClient http, String baseUrl, String id) {
+        long n = Long.parseLong(id.substring(3));
+        var body = ("{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"kconv-" + (n % conversations)
+                + "\",\"from\":\"+1555010" + (n % conversations) + "\",\"text\":\"crash test " + n + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        long ts = Clock.systemUTC().instant().getEpochSecond();
+        var deliveryId = "msg_" + id + "_" + System.nanoTime();
+        var request = HttpRequest.newBuilder(URI.create(baseUrl + "/webhooks/generic")).timeout(Duration.ofSeconds(10))
+                .header("content-type", "application/json")
+                .header(StandardWebhooks.HEADER_ID, deliveryId)
+                .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(ts))
+                .header(StandardWebhooks.HEADER_SIGNATURE, StandardWebhooks.of(secret, Clock.systemUTC())
+                        .sign(deliveryId, ts, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        sent.add(id);
+        try {
+            int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+            if (status / 100 == 2) {
+                acknowledged.add(id);
+                return;
+            }
+            if (status != 503) {
+                unexpected.add(id + ": HTTP " + status);
+                return;
+            }
+        } catch (IOException crashed) {
+            // no answer: the provider will try again
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        unanswered.add(id);
+    }
+}
