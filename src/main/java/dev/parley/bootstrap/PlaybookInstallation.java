@@ -10,8 +10,9 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config) {
-        List<Playbook> installed = List.of(new NoopPlaybook());
+    static Playbooks install(ParleyConfig config, List<Playbook> extra) {
+        var installed = new java.util.ArrayList<Playbook>(List.of(new NoopPlaybook()));
+        installed.addAll(extra);
         try {
             return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
         } catch (IllegalArgumentException e) {
