@@ -16,4 +16,9 @@ public sealed interface PipelineEvent {
     record OutboxChanged(long conversationId, long outboxId, String status) implements PipelineEvent { }
 
     record OperatorActed(long conversationId, String action, String actor) implements PipelineEvent { }
+
+    record TaskCreated(long conversationId, long taskId, String text, String kind) implements PipelineEvent { }
+
+    /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
+    record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
 }

@@ -11,6 +11,7 @@ import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
@@ -22,6 +23,7 @@ import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
+import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,6 +32,7 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
@@ -61,15 +64,19 @@ public final class ParleyApp implements AutoCloseable {
     public final ReplyToConversation reply;
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
+    public final DeliverExternalEvent externalEvent;
     private HttpListener listener;
 
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
-        this(config, clock, senderOverride, java.util.List.of());
+        this(config, clock, senderOverride, new Random(), List.of());
     }
 
-    /** {@code extraPlaybooks} are installed next to the built-in ones (tests, embedders). */
-    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride,
-                     java.util.List<dev.parley.application.playbook.Playbook> extraPlaybooks) {
+    /**
+     * As {@link #ParleyApp(ParleyConfig, Clock, Sender)}, with the source of every random choice (retry jitter)
+     * given, so replays can seed it, and playbooks installed besides the built-in ones (tests' own playbooks).
+     */
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
+                     List<Playbook> extraPlaybooks) {
         this.config = config;
         this.clock = clock;
         // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
@@ -79,7 +86,7 @@ public final class ParleyApp implements AutoCloseable {
         try {
             var tx = database.transactions();
             var sender = senderOverride != null ? senderOverride : sender(config);
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, new Random(), events);
+            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
@@ -92,6 +99,7 @@ public final class ParleyApp implements AutoCloseable {
             this.reply = new ReplyToConversation(tx, clock, events, outboxLoop);
             this.unblock = new UnblockConversation(tx, playbooks, clock, events);
             this.retryInbox = new RetryInboxMessage(tx, clock, worker);
+            this.externalEvent = new DeliverExternalEvent(tx, playbooks, clock, events, outboxLoop);
         } catch (RuntimeException e) {
             database.close();
             throw e;
@@ -142,7 +150,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
-        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox).routes());
+        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
         routes.addAll(new OpsRoutes(database.transactions(), metrics, Version.current()).routes());
         try {
             listener = new HttpListener(new InetSocketAddress(address, port), routes,

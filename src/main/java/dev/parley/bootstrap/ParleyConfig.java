@@ -63,6 +63,30 @@ public final class ParleyConfig {
         return new ParleyConfig(home, values);
     }
 
+    /**
+     * The configuration of a replay: {@code configDir/parley.properties} when it exists, then {@code overrides}.
+     * Nothing is created or written and the environment is ignored, so a replay does not depend on the machine.
+     */
+    public static ParleyConfig forReplay(Path configDir, Map<ConfigKey, String> overrides) {
+        var properties = new Properties();
+        var file = configDir.resolve("parley.properties");
+        if (Files.isRegularFile(file)) {
+            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                properties.load(in);
+            } catch (IOException e) {
+                throw new ConfigException(file.toString(), "cannot read: " + e.getMessage());
+            }
+        }
+        var values = new EnumMap<ConfigKey, String>(ConfigKey.class);
+        for (var key : ConfigKey.values()) {
+            var value = overrides.containsKey(key) ? overrides.get(key).trim()
+                    : properties.getProperty(key.key(), key.defaultValue()).trim();
+            key.check(value);
+            values.put(key, value);
+        }
+        return new ParleyConfig(configDir, values);
+    }
+
     /** The embedded default: an H2 file that writes every commit at once (docs/decisions/0001-h2-file-store.md). */
     static String defaultDbUrl(Path home) {
         return "jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley") + ";WRITE_DELAY=0";

@@ -1,11 +1,22 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.cli.Launcher;
+import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.replay.ReplayEvent;
+import dev.parley.application.replay.ReplayInputException;
+import dev.parley.application.replay.TranscriptLine;
+import dev.parley.bootstrap.replay.ConversationComparison;
+import dev.parley.bootstrap.replay.ConversationExport;
+import dev.parley.bootstrap.replay.ReplayBenchmark;
+import dev.parley.bootstrap.replay.ReplaySession;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,6 +52,71 @@ final class ParleyLauncher implements Launcher {
     @Override
     public Map<String, Object> benchIngest(int messages, int clients) throws Exception {
         return new IngestBenchmark(messages, clients).run();
+    }
+
+    @Override
+    public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
+        ReplayLogging.quiet();
+        return ReplaySession.run(events, options.configDir(), List.of());
+    }
+
+    @Override
+    public List<ReplayEvent> exportConversation(Path home, long conversationId) {
+        return withStore(home, conversationId, app -> ConversationExport.export(app, conversationId));
+    }
+
+    @Override
+    public Comparison compareConversation(Path home, long conversationId, ReplayOptions options) {
+        var result = withStore(home, conversationId,
+                app -> ConversationComparison.compare(app, conversationId, options.configDir(), List.of()));
+        return new Comparison(result.stored().conversation(), result.stored().state(), result.replayed().state(),
+                result.differences());
+    }
+
+    @Override
+    public Map<String, Object> benchReplay(int conversations, String playbook) {
+        ReplayLogging.quiet();
+        return ReplayBenchmark.run(conversations, playbook);
+    }
+
+    /**
+     * Opens the real store of {@code home} without starting anything, for reading one conversation. A home or
+     * store that does not exist is not created; a store in use by {@code parley serve} cannot be opened (H2 file).
+     */
+    private static <T> T withStore(Path option, long conversationId, Function<ParleyApp, T> work) {
+        ReplayLogging.quiet();
+        var home = home(option);
+        if (!Files.isRegularFile(home.resolve("parley.properties"))) {
+            throw new ReplayInputException(home.toString(), 0, "--home", "no Parley home here (no parley.properties)");
+        }
+        var config = ParleyConfig.load(home, System.getenv(), Map.of(), new SecureRandom());
+        var url = config.get(ConfigKey.DB_URL);
+        var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
+        if (url.startsWith("jdbc:h2:file:") && !url.toUpperCase().contains("IFEXISTS")) {
+            flags.put(ConfigKey.DB_URL, url + ";IFEXISTS=TRUE");
+        }
+        flags.put(ConfigKey.DB_POOL_SIZE, "2");
+        config = ParleyConfig.load(home, System.getenv(), flags, new SecureRandom());
+        ParleyApp app;
+        try {
+            app = new ParleyApp(config, Clock.systemUTC(), null);
+        } catch (ConfigException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new ReplayInputException(home.toString(), 0, "store", "cannot open the store ("
+                    + rootMessage(e) + "); is `parley serve` running on this home?");
+        }
+        try (app) {
+            return work.apply(app);
+        } catch (NotFoundException e) {
+            throw new ReplayInputException(home.toString(), 0, "conversation", e.getMessage());
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        while (e.getCause() != null) e = e.getCause();
+        var message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse(message);
     }
 
     private static Path home(Path option) {

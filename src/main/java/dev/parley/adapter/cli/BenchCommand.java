@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
-        subcommands = BenchCommand.Ingest.class)
+        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -38,6 +38,30 @@ final class BenchCommand implements Runnable {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages and --clients must be >= 1");
             }
             var result = bench.parent.launcher().benchIngest(messages, clients);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "replay", mixinStandardHelpOptions = true,
+            description = "Replay generated conversations (~10 events each) on a virtual clock, offline.")
+    static final class Replay implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--conversations", paramLabel = "N", defaultValue = "1000",
+                description = "conversations (default 1000)")
+        int conversations;
+
+        @Option(names = "--playbook", paramLabel = "NAME", description = "playbook (default: the default playbook)")
+        String playbook;
+
+        @Override
+        public Integer call() throws Exception {
+            if (conversations < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--conversations must be >= 1");
+            }
+            var result = bench.parent.launcher().benchReplay(conversations, playbook);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

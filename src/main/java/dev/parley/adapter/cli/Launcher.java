@@ -1,6 +1,9 @@
 package dev.parley.adapter.cli;
 
+import dev.parley.application.replay.ReplayEvent;
+import dev.parley.application.replay.TranscriptLine;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /** Port from the command line into the composition root: what the CLI can start. */
@@ -18,4 +21,23 @@ public interface Launcher {
 
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
+
+    /** Options of a replay: {@code configDir} may be null; {@code model} is {@code offline} or {@code cassette:DIR}. */
+    record ReplayOptions(Path configDir, String model) {
+    }
+
+    /** Replays events in an isolated store on a virtual clock and returns the transcript. */
+    List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options);
+
+    /** A stored conversation of the Parley home as replay events (reads only). */
+    List<ReplayEvent> exportConversation(Path home, long conversationId);
+
+    /** Where re-running a stored conversation today differs from what is stored. */
+    record Comparison(String conversation, String storedState, String replayedState, List<String> differences) {
+    }
+
+    Comparison compareConversation(Path home, long conversationId, ReplayOptions options);
+
+    /** Replays {@code conversations} generated conversations and returns events, seconds and events_per_s. */
+    Map<String, Object> benchReplay(int conversations, String playbook);
 }

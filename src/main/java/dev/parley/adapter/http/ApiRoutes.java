@@ -1,5 +1,6 @@
 package dev.parley.adapter.http;
 
+import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.ReplyToConversation;
@@ -22,14 +23,16 @@ public final class ApiRoutes {
     private final ReplyToConversation reply;
     private final UnblockConversation unblock;
     private final RetryInboxMessage retry;
+    private final DeliverExternalEvent externalEvent;
 
     public ApiRoutes(FindConversations find, StartConversation start, ReplyToConversation reply,
-                     UnblockConversation unblock, RetryInboxMessage retry) {
+                     UnblockConversation unblock, RetryInboxMessage retry, DeliverExternalEvent externalEvent) {
         this.find = find;
         this.start = start;
         this.reply = reply;
         this.unblock = unblock;
         this.retry = retry;
+        this.externalEvent = externalEvent;
     }
 
     public List<Route> routes() {
@@ -40,6 +43,7 @@ public final class ApiRoutes {
                         ApiViews.detail(find.detail(id(r))))),
                 Route.api("POST", "/api/conversations/{id}/reply", this::reply),
                 Route.api("POST", "/api/conversations/{id}/unblock", this::unblock),
+                Route.api("POST", "/api/conversations/{id}/events", this::event),
                 Route.api("GET", "/api/inbox", this::inbox),
                 Route.api("POST", "/api/inbox/{id}/retry", this::retryInbox));
     }
@@ -96,6 +100,15 @@ public final class ApiRoutes {
                 JsonBodies.string(body, "actor"));
         var conversation = find.detail(id).conversation();
         return HttpResponse.json(200, Map.of("id", id, "state", conversation.state()));
+    }
+
+    private HttpResponse event(HttpRequest r) {
+        long id = id(r);
+        var body = JsonBodies.object(r.body());
+        var name = JsonBodies.string(body, "name");
+        externalEvent.deliver(id, name, JsonBodies.objectField(body, "data"), JsonBodies.string(body, "actor"));
+        var conversation = find.detail(id).conversation();
+        return HttpResponse.json(202, Map.of("id", id, "event", name, "state", conversation.state()));
     }
 
     private HttpResponse inbox(HttpRequest r) {

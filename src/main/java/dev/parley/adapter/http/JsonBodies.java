@@ -47,4 +47,14 @@ public final class JsonBodies {
         }
         return node.asText();
     }
+
+    /** An object field as a map, or null when absent; anything but an object is a 400 naming the field. */
+    static java.util.Map<String, Object> objectField(ObjectNode body, String field) {
+        var node = body.get(field);
+        if (node == null || node.isNull()) return null;
+        if (!node.isObject()) {
+            throw new InvalidRequestException(field, field + " must be a JSON object");
+        }
+        return MAPPER.convertValue(node, new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() { });
+    }
 }

@@ -117,6 +117,24 @@ final class HibernateInbox implements Inbox {
         return counts;
     }
 
+    @Override
+    public Optional<Instant> nextDueAt() {
+        return Optional.ofNullable(session.createSelectionQuery("""
+                        select min(i.nextAttemptAt) from InboxEntity i where i.id in (
+                          select min(j.id) from InboxEntity j where j.status = :received
+                          group by j.channel, j.conversationKey)""", Instant.class)
+                .setParameter("received", InboxStatus.RECEIVED).getSingleResult());
+    }
+
+    @Override
+    public List<InboxEntry> ofLane(String channel, String conversationKey) {
+        return session.createSelectionQuery(
+                        "from InboxEntity where channel = :channel and conversationKey = :key order by id",
+                        InboxEntity.class)
+                .setParameter("channel", channel).setParameter("key", conversationKey).getResultList().stream()
+                .map(InboxEntity::toDomain).toList();
+    }
+
     private static String truncate(String error) {
         return error == null || error.length() <= 2000 ? error : error.substring(0, 2000);
     }

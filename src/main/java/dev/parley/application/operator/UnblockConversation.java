@@ -39,7 +39,9 @@ public final class UnblockConversation {
             var playbook = playbooks.find(conversation.playbook()).orElseThrow();
             if (!playbook.resumableStates().contains(state)) {
                 throw new InvalidRequestException("resume_state", "'" + state + "' is not a state operators may "
-                        + "resume into in playbook " + playbook.name() + "; valid: " + playbook.resumableStates());
+                        + "resume into in playbook " + playbook.name() + "; valid: "
+                        // sorted: a Set's order changes from run to run, and replays must not
+                        + new java.util.TreeSet<>(playbook.resumableStates()));
             }
             store.contacts().setStatus(conversation.contactId(), ContactStatus.ACTIVE, now, why, who);
             store.conversations().setAutomation(conversationId, false, null, now);

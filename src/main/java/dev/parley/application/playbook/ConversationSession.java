@@ -174,7 +174,8 @@ public final class ConversationSession {
     }
 
     public void addTask(Long messageId, String text, String kind) {
-        store.tasks().add(conversation.id(), messageId, text, kind, now);
+        long taskId = store.tasks().add(conversation.id(), messageId, text, kind, now);
+        events.add(new PipelineEvent.TaskCreated(conversation.id(), taskId, text, kind));
     }
 
     public void setMessageData(long messageId, Map<String, ?> data) {

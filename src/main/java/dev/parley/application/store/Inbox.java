@@ -34,4 +34,13 @@ public interface Inbox {
     boolean requeue(long id, Instant now);
 
     Map<InboxStatus, Long> countByStatus();
+
+    /**
+     * When the pipeline next has work: the earliest time a lane head (the oldest RECEIVED row of a lane) may be
+     * processed, now or after a retry backoff; empty when nothing is RECEIVED.
+     */
+    Optional<Instant> nextDueAt();
+
+    /** Every receipt of one conversation lane, in arrival order (for exporting it as a replay file). */
+    List<InboxEntry> ofLane(String channel, String conversationKey);
 }

@@ -1,0 +1,73 @@
+package dev.parley.application.operator;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.PipelineEvents;
+import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.Transactions;
+import dev.parley.domain.conversation.TimelineEvent;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Hands an external event (a signed guarantee, a confirmed tour, an answer from operations) to the conversation's
+ * playbook: the timeline entry, the playbook's reaction and the audit record commit in one transaction.
+ */
+public final class DeliverExternalEvent {
+    /** Timeline type of a delivered event; replay export reads it back. */
+    public static final String TIMELINE_TYPE = "external_event";
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+
+    private final Transactions transactions;
+    private final Playbooks playbooks;
+    private final Clock clock;
+    private final PipelineEvents events;
+    private final WorkSignal outbox;
+
+    public DeliverExternalEvent(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
+                                WorkSignal outbox) {
+        this.transactions = transactions;
+        this.playbooks = playbooks;
+        this.clock = clock;
+        this.events = events;
+        this.outbox = outbox;
+    }
+
+    /** Delivers {@code name} with {@code data} (may be null); {@code actor} null means the system. */
+    public void deliver(long conversationId, String name, Map<String, Object> data, String actor) {
+        var event = Require.text("name", name, 64);
+        if (!NAME.matcher(event).matches()) {
+            throw new InvalidRequestException("name", "name must be lower case letters, digits and _");
+        }
+        var who = actor == null ? TimelineEvent.SYSTEM_ACTOR : Require.actor(actor);
+        var payload = data == null ? Map.<String, Object>of() : data;
+        var published = transactions.inTransaction(store -> {
+            var now = clock.instant();
+            var conversation = store.conversations().find(conversationId)
+                    .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
+            var playbook = playbooks.find(conversation.playbook()).orElseThrow();
+            var detail = new LinkedHashMap<String, Object>();
+            detail.put("name", event);
+            if (!payload.isEmpty()) detail.put("data", payload);
+            store.timeline().append(conversationId, TIMELINE_TYPE, null, null, event, JsonDocuments.write(detail),
+                    who, now);
+            if (!TimelineEvent.SYSTEM_ACTOR.equals(who)) {
+                store.audit().record(who, "external_event", "conversation", conversationId,
+                        JsonDocuments.write(detail), now);
+            }
+            var session = new ConversationSession(store, playbook, conversation, now, who);
+            playbook.onEvent(session, event, payload);
+            var out = new ArrayList<PipelineEvent>();
+            out.add(new PipelineEvent.ExternalEventDelivered(conversationId, event));
+            out.addAll(session.events());
+            return out;
+        });
+        events.publish(published);
+        outbox.wake();
+    }
+}

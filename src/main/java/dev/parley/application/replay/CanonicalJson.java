@@ -1,0 +1,42 @@
+package dev.parley.application.replay;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The one JSON form of replay files and transcripts: compact, UTF-8, keys of each line in the order its writer
+ * puts them, keys of nested documents sorted. Same input, same bytes.
+ */
+public final class CanonicalJson {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper SORTED = new ObjectMapper()
+            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+
+    private CanonicalJson() {
+    }
+
+    public static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** A nested value (map, list, string, number) as a tree with its map keys sorted. */
+    public static JsonNode tree(Object value) {
+        try {
+            return MAPPER.readTree(SORTED.writeValueAsBytes(value));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("not serialisable as JSON", e);
+        }
+    }
+
+    /** One line of JSON, without the line break. */
+    public static String write(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.parley.application.replay;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One line of a replay transcript: at a virtual time, something of a {@code kind} happened to a conversation
+ * (named by its key). {@code fields} are the kind's own fields in the order they are written.
+ */
+public record TranscriptLine(Instant at, String kind, String conversation, Map<String, Object> fields) {
+
+    public TranscriptLine {
+        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+    }
+
+    public static TranscriptLine transition(Instant at, String conversation, String from, String to,
+                                            String trigger) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("from", from);
+        f.put("to", to);
+        f.put("trigger", trigger);
+        return new TranscriptLine(at, "transition", conversation, f);
+    }
+
+    /** A message that left the outbox ({@code SENT}) or was stopped ({@code HELD}, {@code DENIED}, {@code FAILED}). */
+    public static TranscriptLine outbound(Instant at, String conversation, String to, String text, String status,
+                                          String reason) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("to", to);
+        f.put("text", text);
+        f.put("status", status);
+        if (reason != null) f.put("reason", reason);
+        return new TranscriptLine(at, "outbound", conversation, f);
+    }
+
+    public static TranscriptLine alert(Instant at, String conversation, String severity, List<String> categories) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("severity", severity);
+        f.put("categories", List.copyOf(categories));
+        return new TranscriptLine(at, "alert", conversation, f);
+    }
+
+    public static TranscriptLine task(Instant at, String conversation, String text) {
+        return new TranscriptLine(at, "task", conversation, Map.of("text", text));
+    }
+
+    /** An operator action or event of the replay file that the pipeline refused (as the API would with a 4xx). */
+    public static TranscriptLine rejected(Instant at, String conversation, String event, int line, String field,
+                                          String reason) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("event", event);
+        f.put("line", line);
+        if (field != null) f.put("field", field);
+        f.put("reason", reason);
+        return new TranscriptLine(at, "rejected", conversation, f);
+    }
+}

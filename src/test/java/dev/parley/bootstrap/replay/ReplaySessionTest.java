@@ -1,0 +1,78 @@
+package dev.parley.bootstrap.replay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.application.replay.ReplayEvent;
+import dev.parley.application.replay.ReplayFileReader;
+import dev.parley.application.replay.TranscriptLine;
+import dev.parley.application.replay.TranscriptWriter;
+import dev.parley.testing.TicketPlaybook;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ReplaySessionTest {
+
+    static String transcript(List<ReplayEvent> events) {
+        var out = new StringWriter();
+        var writer = new TranscriptWriter(out);
+        ReplaySession.run(events, null, List.of(new TicketPlaybook())).forEach(writer::write);
+        return out.toString();
+    }
+
+    @Test
+    void twoRunsOfTheSameFileAreByteIdentical() throws Exception {
+        var events = ReplayFileReader.read(GoldenReplaysTest.ROOT.resolve("ticket/critical-alert.replay.jsonl"));
+        var more = SyntheticConversations.generate(30, "ticket", 7);
+        var first = transcript(events) + transcript(more);
+        var second = transcript(events) + transcript(more);
+        assertThat(first).isNotEmpty();
+        assertThat(first.getBytes(StandardCharsets.UTF_8)).isEqualTo(second.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void timersFireAtTheirVirtualDueTimesBetweenEventsInOrder() {
+        // Two conversations whose timers interleave; one far-away advance must fire all of them, each at its time.
+        var events = ReplayFileReader.read("t", """
+                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+                {"at":"2026-03-02T09:20:00Z","type":"inbound","from":"+2","text":"b","playbook":"ticket"}
+                {"at":"2026-03-02T09:40:00Z","type":"inbound","from":"+1","text":"again"}
+                {"at":"2026-03-04T00:00:00Z","type":"advance"}
+                """);
+        var timed = ReplaySession.run(events, null, List.of(new TicketPlaybook())).stream()
+                .filter(l -> l.kind().equals("transition") && !l.fields().get("trigger").equals("message_received"))
+                .map(l -> l.conversation() + " " + l.fields().get("to") + " " + l.at())
+                .toList();
+        assertThat(timed).containsExactly(
+                "+2 Nudged 2026-03-02T10:20:00Z",
+                "+1 Nudged 2026-03-02T10:40:00Z",  // the 10:00 timer was replaced by the 09:40 message's
+                "+2 Closed 2026-03-03T10:20:00Z",
+                "+1 Closed 2026-03-03T10:40:00Z");
+    }
+
+    @Test
+    void nothingRunsAfterTheLastEvent() {
+        var events = ReplayFileReader.read("t", """
+                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+                {"at":"2026-03-02T09:59:59Z","type":"advance"}
+                """);
+        var lines = ReplaySession.run(events, null, List.of(new TicketPlaybook()));
+        assertThat(lines).extracting(TranscriptLine::at).allMatch(at -> !at.isAfter(Instant.parse("2026-03-02T09:00:00Z")));
+        assertThat(lines).extracting(TranscriptLine::kind).containsExactly("transition", "outbound");
+    }
+
+    @Test
+    void heldMessagesAppearWithTheirReason() {
+        var events = ReplayFileReader.read("t", """
+                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+                {"at":"2026-03-02T09:30:00Z","type":"inbound","from":"+1","text":"my lawyer says hi"}
+                {"at":"2026-03-02T09:31:00Z","type":"inbound","from":"+1","text":"hello?"}
+                """);
+        var lines = ReplaySession.run(events, null, List.of(new TicketPlaybook()));
+        assertThat(lines.getLast().kind()).isEqualTo("outbound");
+        assertThat(lines.getLast().at()).isEqualTo(Instant.parse("2026-03-02T09:31:00Z"));
+        assertThat(lines.getLast().fields()).containsEntry("status", "HELD").containsEntry("reason", "contact BLOCKED");
+    }
+}
