@@ -22,6 +22,7 @@ import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
+import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,6 +31,7 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
@@ -64,27 +66,37 @@ public final class ParleyApp implements AutoCloseable {
     private HttpListener listener;
 
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
+        this(config, clock, senderOverride, List.of());
+    }
+
+    /**
+     * As above, with {@code extraPlaybooks} installed next to the built-in ones (for embedding and tests; a name
+     * clash with a built-in playbook replaces it).
+     */
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, List<Playbook> extraPlaybooks) {
         this.config = config;
-        this.clock = clock;
+        // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
+        // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
+        this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
         this.database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
         try {
             var tx = database.transactions();
-            this.playbooks = PlaybookInstallation.install(config);
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
             var sender = senderOverride != null ? senderOverride : sender(config);
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, new Random(), events);
+            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, new Random(), events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
-            this.processInbound = new ProcessInboundMessage(tx, playbooks, clock, metrics, events, outboxLoop);
+            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
-            this.worker = new PipelineWorker(tx, processInbound, clock, parallelism);
-            this.receive = new ReceiveInboundMessage(tx, clock, metrics, worker);
-            this.runDueJobs = new RunDueJobs(tx, playbooks, clock, events, outboxLoop);
+            this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
+            this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker);
+            this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);
-            this.startConversation = new StartConversation(tx, playbooks, clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(tx, clock, events, outboxLoop);
-            this.unblock = new UnblockConversation(tx, playbooks, clock, events);
-            this.retryInbox = new RetryInboxMessage(tx, clock, worker);
+            this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
+            this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
+            this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
         } catch (RuntimeException e) {
             database.close();
             throw e;

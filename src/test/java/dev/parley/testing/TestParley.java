@@ -1,13 +1,16 @@
 package dev.parley.testing;
 
 import dev.parley.application.outbox.Sender;
+import dev.parley.application.playbook.Playbook;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
+import dev.parley.domain.message.InboxStatus;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** A real Parley (H2 file store in a temp dir, listener on port 0) for integration tests. */
@@ -19,6 +22,12 @@ public final class TestParley implements AutoCloseable {
     public final ParleyApp app;
     public final Path home;
 
+    static {
+        // The JDK server reads this once, when the first server of the JVM starts; every test server starts here.
+        // 2 s instead of the production 10 s keeps the slow-client test short (bodies here are read in ms).
+        System.setProperty("sun.net.httpserver.maxReqTime", "2");
+    }
+
     private TestParley(ParleyApp app, Path home) {
         this.app = app;
         this.home = home;
@@ -26,6 +35,12 @@ public final class TestParley implements AutoCloseable {
 
     /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
     public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
+        return start(home, clock, settings, sender, List.of());
+    }
+
+    /** As above, with extra playbooks installed next to the built-in ones. */
+    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender,
+                                   List<Playbook> playbooks) {
         var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
         flags.put(ConfigKey.API_TOKEN, TOKEN);
         flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, SECRET);
@@ -33,7 +48,7 @@ public final class TestParley implements AutoCloseable {
         flags.put(ConfigKey.DB_POOL_SIZE, "8");
         flags.putAll(settings);
         var config = ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
-        var app = new ParleyApp(config, clock, sender);
+        var app = new ParleyApp(config, clock, sender, playbooks);
         app.start("127.0.0.1", 0, false);
         return new TestParley(app, home);
     }
@@ -44,6 +59,16 @@ public final class TestParley implements AutoCloseable {
 
     public String baseUrl() {
         return "http://127.0.0.1:" + app.port();
+    }
+
+    /** A client for this instance's listener. */
+    public ParleyHttp http() {
+        return new ParleyHttp(baseUrl());
+    }
+
+    /** Inbox rows by status, straight from the store. */
+    public Map<InboxStatus, Long> inboxCounts() {
+        return app.database.transactions().inTransaction(s -> s.inbox().countByStatus());
     }
 
     @Override
