@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -110,6 +111,39 @@ class TwilioSenderTest {
         assertThat(row(ids[1]).status()).isEqualTo(OutboxStatus.SENT);
         assertThat(parley.app.find.detail(ids[0]).messages()).anySatisfy(
                 m -> assertThat(m.providerId()).isEqualTo("SM11111111111111111111111111111111"));
+    }
+
+    @Test
+    void concurrentDeliverersSendARowOnce() throws Exception {
+        var queue = twilio.getDispatcher();
+        twilio.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                return created("SM44444444444444444444444444444444");
+            }
+        });
+        var ids = startConversation("sms", "+15554440004", "Exactly once");
+        int before = twilio.getRequestCount();
+
+        var start = new java.util.concurrent.CyclicBarrier(2);
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(2)) {
+            var a = pool.submit(() -> {
+                start.await();
+                return parley.app.deliverOutbox.deliverDue(10);
+            });
+            var b = pool.submit(() -> {
+                start.await();
+                return parley.app.deliverOutbox.deliverDue(10);
+            });
+            a.get();
+            b.get();
+        }
+
+        int sent = twilio.getRequestCount() - before;
+        for (int i = 0; i < sent; i++) take();
+        twilio.setDispatcher(queue);
+        assertThat(row(ids[1]).status()).isEqualTo(OutboxStatus.SENT);
+        assertThat(sent).as("requests to Twilio").isEqualTo(1);
     }
 
     @Test
