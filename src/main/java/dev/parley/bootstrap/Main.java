@@ -1,6 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.cli.ParleyCommand;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 
 /** Entry point of {@code java -jar parley.jar}. */
@@ -13,7 +14,14 @@ public final class Main {
     }
 
     static int run(String[] args) {
+        return run(args, null, null);
+    }
+
+    /** Runs the command line; {@code out} and {@code err} replace the standard streams when not null. */
+    static int run(String[] args, PrintWriter out, PrintWriter err) {
         var commandLine = new CommandLine(new ParleyCommand(new ParleyLauncher()));
+        if (out != null) commandLine.setOut(out);
+        if (err != null) commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {
             if (e instanceof ConfigException) {
                 cmd.getErr().println("parley: configuration: " + e.getMessage());

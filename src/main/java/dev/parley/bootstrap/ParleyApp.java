@@ -71,6 +71,11 @@ public final class ParleyApp implements AutoCloseable {
         this(config, clock, senderOverride, new Random(), List.of());
     }
 
+    /** As above, with {@code extraPlaybooks} installed next to the built-in ones (embedding and tests). */
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, List<Playbook> extraPlaybooks) {
+        this(config, clock, senderOverride, new Random(), extraPlaybooks);
+    }
+
     /**
      * As {@link #ParleyApp(ParleyConfig, Clock, Sender)}, with the source of every random choice (retry jitter)
      * given, so replays can seed it, and playbooks installed besides the built-in ones (tests' own playbooks).
@@ -78,7 +83,9 @@ public final class ParleyApp implements AutoCloseable {
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                      List<Playbook> extraPlaybooks) {
         this.config = config;
-        this.clock = clock;
+        // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
+        // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
+        this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
         // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
         this.database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
@@ -86,20 +93,20 @@ public final class ParleyApp implements AutoCloseable {
         try {
             var tx = database.transactions();
             var sender = senderOverride != null ? senderOverride : sender(config);
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, clock, random, events);
+            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
-            this.processInbound = new ProcessInboundMessage(tx, playbooks, clock, metrics, events, outboxLoop);
+            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
-            this.worker = new PipelineWorker(tx, processInbound, clock, parallelism);
-            this.receive = new ReceiveInboundMessage(tx, clock, metrics, worker);
-            this.runDueJobs = new RunDueJobs(tx, playbooks, clock, events, outboxLoop);
+            this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
+            this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker);
+            this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);
-            this.startConversation = new StartConversation(tx, playbooks, clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(tx, clock, events, outboxLoop);
-            this.unblock = new UnblockConversation(tx, playbooks, clock, events);
-            this.retryInbox = new RetryInboxMessage(tx, clock, worker);
-            this.externalEvent = new DeliverExternalEvent(tx, playbooks, clock, events, outboxLoop);
+            this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
+            this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
+            this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
+            this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             database.close();
             throw e;

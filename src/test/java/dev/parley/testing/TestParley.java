@@ -1,13 +1,16 @@
 package dev.parley.testing;
 
 import dev.parley.application.outbox.Sender;
+import dev.parley.application.playbook.Playbook;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
+import dev.parley.domain.message.InboxStatus;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /** A real Parley (H2 file store in a temp dir, listener on port 0) for integration tests. */
@@ -19,6 +22,12 @@ public final class TestParley implements AutoCloseable {
     public final ParleyApp app;
     public final Path home;
 
+    static {
+        // The JDK server reads this once, when the first server of the JVM starts; every test server starts here.
+        // 2 s instead of the production 10 s keeps the slow-client test short (bodies here are read in ms).
+        System.setProperty("sun.net.httpserver.maxReqTime", "2");
+    }
+
     private TestParley(ParleyApp app, Path home) {
         this.app = app;
         this.home = home;
@@ -27,6 +36,19 @@ public final class TestParley implements AutoCloseable {
     /** Builds Parley in {@code home} without starting any thread: the test drives every step itself. */
     public static TestParley open(Path home, Clock clock, Map<ConfigKey, String> settings) {
         return new TestParley(new ParleyApp(config(home, settings), clock, null), home);
+    }
+
+    /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
+    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
+        return start(home, clock, settings, sender, List.of());
+    }
+
+    /** As above, with extra playbooks installed next to the built-in ones. */
+    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender,
+                                   List<Playbook> playbooks) {
+        var app = new ParleyApp(config(home, settings), clock, sender, playbooks);
+        app.start("127.0.0.1", 0, false);
+        return new TestParley(app, home);
     }
 
     private static ParleyConfig config(Path home, Map<ConfigKey, String> settings) {
@@ -39,19 +61,22 @@ public final class TestParley implements AutoCloseable {
         return ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
     }
 
-    /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
-    public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
-        var app = new ParleyApp(config(home, settings), clock, sender);
-        app.start("127.0.0.1", 0, false);
-        return new TestParley(app, home);
-    }
-
     public static TestParley start(Path home) {
         return start(home, Clock.systemUTC(), Map.of(), null);
     }
 
     public String baseUrl() {
         return "http://127.0.0.1:" + app.port();
+    }
+
+    /** A client for this instance's listener. */
+    public ParleyHttp http() {
+        return new ParleyHttp(baseUrl());
+    }
+
+    /** Inbox rows by status, straight from the store. */
+    public Map<InboxStatus, Long> inboxCounts() {
+        return app.database.transactions().inTransaction(s -> s.inbox().countByStatus());
     }
 
     @Override

@@ -49,6 +49,16 @@ final class HibernateOutbox implements Outbox {
     }
 
     @Override
+    public Optional<OutboxEntry> reload(long id) {
+        var row = session.find(OutboxEntity.class, id);
+        if (row == null) {
+            return Optional.empty();
+        }
+        session.refresh(row);
+        return Optional.of(row.toDomain());
+    }
+
+    @Override
     public List<OutboxEntry> due(Instant now, int limit) {
         return session.createSelectionQuery(
                         "from OutboxEntity where status = :pending and nextAttemptAt <= :now order by id",

@@ -66,6 +66,11 @@ public final class DeliverOutbox {
             return published;
         }
         var contact = store.contacts().lock(row.contactId());
+        // Another deliverer may have handled the row while this one waited for the contact's lock.
+        row = store.outbox().reload(outboxId).orElse(null);
+        if (row == null || row.status() != OutboxStatus.PENDING) {
+            return published;
+        }
         var conversation = store.conversations().find(row.conversationId()).orElseThrow();
         var now = clock.instant();
         String refusal = null;

@@ -17,6 +17,9 @@ public interface Outbox {
 
     Optional<OutboxEntry> find(long id);
 
+    /** The row as committed in the database now, not as this transaction first read it (use after a lock). */
+    Optional<OutboxEntry> reload(long id);
+
     List<OutboxEntry> due(Instant now, int limit);
 
     void markSent(long id, String providerId, Instant now);

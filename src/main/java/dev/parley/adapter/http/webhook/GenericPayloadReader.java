@@ -55,10 +55,12 @@ final class GenericPayloadReader {
         if (root == null || !root.isObject()) {
             throw new WebhookParseException("body", "must be a JSON object");
         }
+        // Required fields are checked in the documented order, so a body lacking several names the first: id.
+        String id = requiredString(root, "id");
         String from = requiredString(root, "from");
         String conversation = optionalString(root, "conversation", MAX_FIELD_CHARS);
         return new GenericWebhookPayload(
-                requiredString(root, "id"),
+                id,
                 channel(root),
                 conversation == null ? from : conversation,
                 from,

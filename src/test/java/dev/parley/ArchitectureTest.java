@@ -1,0 +1,38 @@
+package dev.parley;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** The hexagon's walls, checked on the production classes. */
+@AnalyzeClasses(packages = "dev.parley", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule domainIsPure = noClasses().that().resideInAPackage("dev.parley.domain..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "jakarta..", "org.hibernate..",
+                    "com.sun.net.httpserver..", "okhttp3..", "java.net.http..")
+            .because("the domain is plain records and rules: no UI, persistence or HTTP technology");
+
+    @ArchTest
+    static final ArchRule coreDoesNotKnowAdapters = noClasses()
+            .that().resideInAnyPackage("dev.parley.domain..", "dev.parley.application..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.parley.adapter..", "dev.parley.bootstrap..")
+            .because("use cases talk to the outside through ports; adapters are plugged in by the composition root");
+
+    @ArchTest
+    static final ArchRule adaptersDoNotKnowTheCompositionRoot = noClasses()
+            .that().resideInAPackage("dev.parley.adapter..")
+            .should().dependOnClassesThat().resideInAPackage("dev.parley.bootstrap..")
+            .because("only bootstrap wires adapters together; an adapter reaching back into it would be a cycle");
+
+    @ArchTest
+    static final ArchRule noStandardStreamsOutsideTheCli = noClasses()
+            .that().resideOutsideOfPackage("dev.parley.adapter.cli..")
+            .and().doNotHaveFullyQualifiedName("dev.parley.bootstrap.Main")
+            .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
+            .because("diagnostics go through the logger (which keeps private data out); only the CLI prints");
+}

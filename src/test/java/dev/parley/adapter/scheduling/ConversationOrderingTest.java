@@ -1,0 +1,85 @@
+package dev.parley.adapter.scheduling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.parley.application.store.ConversationQuery;
+import dev.parley.domain.message.Direction;
+import dev.parley.domain.message.InboxStatus;
+import dev.parley.testing.ParleyHttp;
+import dev.parley.testing.TestParley;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Concurrent posts to one conversation are processed once each, in the order they were acknowledged. */
+class ConversationOrderingTest {
+    static final String MAIN = "+15557770000";
+    static final int MAIN_MESSAGES = 200;
+    static final int OTHER_CONVERSATIONS = 5;
+    static final int OTHER_MESSAGES = 20;
+
+    @TempDir Path home;
+
+    record Post(String conversation, String providerId) {
+    }
+
+    @Test
+    void eachConversationIsProcessedInAcknowledgementOrderExactlyOnce() throws Exception {
+        var posts = new ArrayList<Post>();
+        int other = 0;
+        for (int i = 0; i < MAIN_MESSAGES; i++) {
+            posts.add(new Post(MAIN, "ord-main-" + i));
+            if (i % 2 == 0 && other < OTHER_CONVERSATIONS * OTHER_MESSAGES) {
+                posts.add(new Post("+1555777100" + (other % OTHER_CONVERSATIONS), "ord-other-" + other));
+                other++;
+            }
+        }
+        Map<String, Long> inboxIdByProvider = new ConcurrentHashMap<>();
+        try (var parley = TestParley.start(home); var pool = Executors.newFixedThreadPool(16)) {
+            var http = parley.http();
+            List<Future<Integer>> results = new ArrayList<>();
+            for (var post : posts) {
+                results.add(pool.submit(() -> {
+                    var response = http.postGeneric("wh-" + post.providerId(),
+                            ParleyHttp.message(post.providerId(), "sms", post.conversation(), "m " + post.providerId()),
+                            Clock.systemUTC());
+                    inboxIdByProvider.put(post.providerId(), ParleyHttp.json(response).get("message_id").asLong());
+                    return response.statusCode();
+                }));
+            }
+            for (var result : results) {
+                assertThat(result.get()).isEqualTo(202);
+            }
+
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> parley.inboxCounts().get(InboxStatus.PROCESSED) == posts.size());
+            assertThat(parley.inboxCounts().get(InboxStatus.FAILED)).isZero();
+            assertThat(parley.app.metrics.processed.sum()).isEqualTo(posts.size());
+
+            var expected = new HashMap<String, Long>();
+            posts.forEach(p -> expected.merge(p.conversation(), 1L, Long::sum));
+            for (var entry : expected.entrySet()) {
+                var conversation = parley.app.find.page(new ConversationQuery("sms", entry.getKey(), null, null, 1,
+                        null, null)).getFirst();
+                var detail = parley.app.find.detail(conversation.id());
+                var inbound = detail.messages().stream().filter(m -> m.direction() == Direction.IN).toList();
+                assertThat(inbound).as(entry.getKey()).hasSize(entry.getValue().intValue());
+                var inboxOrder = inbound.stream().map(m -> inboxIdByProvider.get(m.providerId())).toList();
+                assertThat(inboxOrder).as("inbox ids in stored order for " + entry.getKey())
+                        .doesNotHaveDuplicates().isSorted();
+                assertThat(detail.events()).filteredOn(e -> e.type().equals("message_recorded"))
+                        .hasSize(entry.getValue().intValue());
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.parley.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parley.adapter.http.signature.StandardWebhooks;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** parley.properties, overridden by PARLEY_* environment variables, overridden by flags. */
+class ParleyConfigTest {
+    @TempDir Path dir;
+
+    static ParleyConfig load(Path home, Map<String, String> env, Map<ConfigKey, String> flags) {
+        return ParleyConfig.load(home, env, flags, new SecureRandom());
+    }
+
+    void writeFile(Path home, String content) throws IOException {
+        Files.createDirectories(home);
+        Files.writeString(home.resolve("parley.properties"), content);
+    }
+
+    @Test
+    void firstStartCreatesTheFileWithARandomTokenAndWebhookSecret() throws IOException {
+        var first = load(dir.resolve("a"), Map.of(), Map.of());
+        var second = load(dir.resolve("b"), Map.of(), Map.of());
+
+        var file = dir.resolve("a").resolve("parley.properties");
+        assertThat(file).exists();
+        var properties = new Properties();
+        try (var in = Files.newBufferedReader(file)) {
+            properties.load(in);
+        }
+        var token = first.get(ConfigKey.API_TOKEN);
+        var secret = first.get(ConfigKey.WEBHOOKS_GENERIC_SECRET);
+        assertThat(properties.getProperty("api.token")).isEqualTo(token);
+        assertThat(token).hasSizeGreaterThanOrEqualTo(32);
+        assertThat(secret).startsWith("whsec_");
+        assertThat(StandardWebhooks.of(secret, Clock.systemUTC())).isNotNull();
+        assertThat(second.get(ConfigKey.API_TOKEN)).isNotEqualTo(token);
+        assertThat(second.get(ConfigKey.WEBHOOKS_GENERIC_SECRET)).isNotEqualTo(secret);
+        assertThat(Files.getPosixFilePermissions(file)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(first.getInt(ConfigKey.LISTENER_PORT)).isEqualTo(8787);
+        assertThat(first.get(ConfigKey.LISTENER_BIND)).isEqualTo("127.0.0.1");
+
+        var again = load(dir.resolve("a"), Map.of(), Map.of());
+        assertThat(again.get(ConfigKey.API_TOKEN)).as("the file is kept, not regenerated").isEqualTo(token);
+        assertThat(again.get(ConfigKey.WEBHOOKS_GENERIC_SECRET)).isEqualTo(secret);
+    }
+
+    @Test
+    void environmentOverridesTheFileAndFlagsOverrideTheEnvironment() throws IOException {
+        var home = dir.resolve("layers");
+        writeFile(home, "listener.port=9000\nsender=local\n");
+        assertThat(ConfigKey.LISTENER_PORT.environmentVariable()).isEqualTo("PARLEY_LISTENER_PORT");
+
+        assertThat(load(home, Map.of(), Map.of()).getInt(ConfigKey.LISTENER_PORT)).isEqualTo(9000);
+        assertThat(load(home, Map.of("PARLEY_LISTENER_PORT", "9100"), Map.of()).getInt(ConfigKey.LISTENER_PORT))
+                .isEqualTo(9100);
+        assertThat(load(home, Map.of("PARLEY_LISTENER_PORT", "9100"), Map.of(ConfigKey.LISTENER_PORT, "9200"))
+                .getInt(ConfigKey.LISTENER_PORT)).isEqualTo(9200);
+        assertThat(load(home, Map.of("PARLEY_WEBHOOKS_GENERIC_INSECURE", "true"), Map.of())
+                .getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE)).isTrue();
+    }
+
+    @Test
+    void badValueFailsWithAMessageNamingTheKey() throws IOException {
+        var home = dir.resolve("bad");
+        writeFile(home, "listener.port=eighty\n");
+
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("listener.port: not a whole number");
+        assertThatThrownBy(() -> load(home, Map.of("PARLEY_LISTENER_PORT", "70000"), Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("listener.port: must be from 0 to 65535");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.LISTENER_PORT, "1", ConfigKey.SENDER, "pigeon")))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("sender: must be one of");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.LISTENER_PORT, "1", ConfigKey.DB_URL,
+                "jdbc:h2:tcp://x/db;AUTO_SERVER=TRUE"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("db.url:");
+    }
+
+    @Test
+    void badSecretValuesAreNotEchoed() {
+        var home = dir.resolve("secret");
+        var shortToken = "tooShort-s3cr3t";
+        var badSecret = "whsec_not!base64-s3cr3t";
+
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.API_TOKEN, shortToken)))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("api.token:")
+                .hasMessageNotContaining(shortToken);
+        assertThatThrownBy(() -> load(home, Map.of("PARLEY_WEBHOOKS_GENERIC_SECRET", badSecret), Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("webhooks.generic.secret:")
+                .hasMessageNotContaining("s3cr3t");
+    }
+}
