@@ -57,6 +57,8 @@ public final class TestParley implements AutoCloseable {
         flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, SECRET);
         flags.put(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, TWILIO_TOKEN);
         flags.put(ConfigKey.DB_POOL_SIZE, "8");
+        // Pipeline mechanics are tested with the policy-free playbook; policy tests name their playbook.
+        flags.put(ConfigKey.PLAYBOOK_DEFAULT, "noop");
         flags.putAll(settings);
         return ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
     }

@@ -55,6 +55,7 @@ public final class TicketPlaybook implements Playbook {
         session.queueMessage("in:" + messageId, "ack", "Got it, thanks!");
         if (!session.conversation().state().equals("HumanReview")) {
             session.moveTo("Waiting", "message_received", Map.of());
+            session.scheduleTimersOfCurrentState(); // every message restarts the wait, also from Waiting itself
         }
     }
 
