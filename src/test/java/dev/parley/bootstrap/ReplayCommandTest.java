@@ -100,6 +100,24 @@ class ReplayCommandTest {
     }
 
     @Test
+    void theH2StoreGivesTheSameTranscript() throws Exception {
+        var memory = dir.resolve("memory.jsonl");
+        var h2 = dir.resolve("h2.jsonl");
+        var scenario = GOLDEN.resolve("operator.replay.jsonl").toString();
+        assertThat(parley("replay", scenario, "--out", memory.toString()).exit()).isEqualTo(0);
+        var run = parley("replay", scenario, "--store", "h2", "--out", h2.toString(),
+                "--expect", GOLDEN.resolve("operator.expected.jsonl").toString());
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        assertThat(Files.readAllBytes(h2)).isNotEmpty().isEqualTo(Files.readAllBytes(memory));
+        assertThat(parley("replay", scenario, "--store", "postgres").exit()).isEqualTo(2);
+
+        var bench = parley("bench", "replay", "--conversations", "5", "--store", "h2");
+        assertThat(bench.exit()).as(bench.err()).isEqualTo(0);
+        assertThat(new ObjectMapper().readTree(bench.out()).get("events").asInt()).isEqualTo(50);
+        assertThat(parley("bench", "replay", "--store", "disk").exit()).isEqualTo(2);
+    }
+
+    @Test
     void benchReplayPrintsItsFigures() throws Exception {
         var run = parley("bench", "replay", "--conversations", "20");
         assertThat(run.exit()).as(run.err()).isEqualTo(0);
@@ -115,7 +133,7 @@ class ReplayCommandTest {
         long id = storeAConversation(home);
 
         var exported = dir.resolve("exported.jsonl");
-        var export = parley("--home", home.toString(), "replay", "--export", Long.toString(id), "--out",
+        var export = parley("replay", "--home", home.toString(), "--export", Long.toString(id), "--out",
                 exported.toString());
         assertThat(export.exit()).as(export.err()).isEqualTo(0);
         var lines = Files.readAllLines(exported, StandardCharsets.UTF_8);
@@ -132,7 +150,7 @@ class ReplayCommandTest {
         assertThat(replay.out()).contains("\"text\":\"Hello!\",\"status\":\"SENT\"")
                 .contains("\"text\":\"Carol from Parley.\",\"status\":\"SENT\"");
 
-        var same = parley("--home", home.toString(), "replay", "--compare", Long.toString(id));
+        var same = parley("replay", "--home", home.toString(), "--compare", Long.toString(id));
         assertThat(same.exit()).as(same.out() + same.err()).isEqualTo(0);
         assertThat(same.out()).contains("replay matches the store (state Open)");
 
@@ -142,14 +160,14 @@ class ReplayCommandTest {
                             .contactId(), "legacy", "legacy", "Old automated hello", OutboxStatus.SENT, null, false,
                     "system", Instant.parse("2026-04-01T08:40:00Z")));
         }
-        var differs = parley("--home", home.toString(), "replay", "--compare", Long.toString(id));
+        var differs = parley("replay", "--home", home.toString(), "--compare", Long.toString(id));
         assertThat(differs.exit()).isEqualTo(1);
         assertThat(differs.out()).contains("1 difference(s)")
                 .contains("message #3: stored SENT \"Old automated hello\", replay would not create it");
 
-        assertThat(parley("--home", home.toString(), "replay", "--export", "999").err())
+        assertThat(parley("replay", "--home", home.toString(), "--export", "999").err())
                 .contains("conversation 999 not found");
-        assertThat(parley("--home", dir.resolve("nohome").toString(), "replay", "--export", "1").exit()).isEqualTo(2);
+        assertThat(parley("replay", "--home", dir.resolve("nohome").toString(), "--export", "1").exit()).isEqualTo(2);
         assertThat(dir.resolve("nohome")).doesNotExist();
     }
 
@@ -163,7 +181,7 @@ class ReplayCommandTest {
         var clock = new ManualClock(Instant.parse("2026-04-01T08:00:00Z"));
         var config = ParleyConfig.load(home, Map.of(), Map.of(), new SecureRandom());
         try (var app = new ParleyApp(config, clock, null)) {
-            long id = app.startConversation.start(new StartConversation.Command(null, "sms", "+15557000", "Hello!",
+            long id = app.startConversation.start(new StartConversation.Command("noop", "sms", "+15557000", "Hello!",
                     "carol")).conversationId();
             app.deliverOutbox.deliverDue(10);
             clock.set(Instant.parse("2026-04-01T08:10:00Z"));
