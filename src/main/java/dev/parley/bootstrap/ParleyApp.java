@@ -8,6 +8,7 @@ import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
@@ -25,6 +26,7 @@ import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.Transactions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -35,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,7 +51,10 @@ public final class ParleyApp implements AutoCloseable {
 
     public final ParleyConfig config;
     public final Clock clock;
+    /** The H2 store when Parley opened it from the configuration; null when it was built on a given store. */
     public final Database database;
+    /** The store every use case runs on. */
+    public final Transactions transactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
@@ -65,7 +71,12 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    private final Runnable closeStore;
     private HttpListener listener;
+
+    /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
+    private record OpenedStore(Database database, Transactions transactions, Runnable close) {
+    }
 
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
         this(config, clock, senderOverride, new Random(), List.of());
@@ -82,16 +93,47 @@ public final class ParleyApp implements AutoCloseable {
      */
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                      List<Playbook> extraPlaybooks) {
+        this(config, clock, senderOverride, random, extraPlaybooks, () -> {
+            var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                    config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
+            return new OpenedStore(database, database.transactions(), database::close);
+        });
+    }
+
+    /**
+     * As {@link #ParleyApp(ParleyConfig, Clock, Sender, Random, List)}, on a given store instead of the
+     * configuration's database: {@code closeStore} runs when Parley closes (or fails to build). The store settings
+     * of {@code config} are then not used, except the pool size, which still bounds the worker's parallelism.
+     */
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
+                     List<Playbook> extraPlaybooks, Transactions store, Runnable closeStore) {
+        this(config, clock, senderOverride, random, extraPlaybooks, () -> new OpenedStore(null, store, closeStore));
+    }
+
+    /**
+     * Parley on a fresh in-memory store (adapter.memory): isolated, temporary, never on disk. For replays and
+     * benchmarks; closing Parley discards the store.
+     */
+    public static ParleyApp inMemory(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
+                                     List<Playbook> extraPlaybooks) {
+        var store = new InMemoryTransactions();
+        return new ParleyApp(config, clock, senderOverride, random, extraPlaybooks, store, store::close);
+    }
+
+    private ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
+                      List<Playbook> extraPlaybooks, Supplier<OpenedStore> openStore) {
         this.config = config;
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
         // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
-        this.database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
-                config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
+        var store = openStore.get();
+        this.database = store.database();
+        this.transactions = store.transactions();
+        this.closeStore = store.close();
         try {
-            var tx = database.transactions();
+            var tx = transactions;
             var sender = senderOverride != null ? senderOverride : sender(config);
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
@@ -108,7 +150,7 @@ public final class ParleyApp implements AutoCloseable {
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
-            database.close();
+            closeStore.run();
             throw e;
         }
     }
@@ -158,7 +200,7 @@ public final class ParleyApp implements AutoCloseable {
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
-        routes.addAll(new OpsRoutes(database.transactions(), metrics, Version.current()).routes());
+        routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         try {
             listener = new HttpListener(new InetSocketAddress(address, port), routes,
                     () -> config.get(ConfigKey.API_TOKEN));
@@ -190,6 +232,6 @@ public final class ParleyApp implements AutoCloseable {
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
-        database.close();
+        closeStore.run();
     }
 }

@@ -9,6 +9,7 @@ import dev.parley.bootstrap.replay.ConversationComparison;
 import dev.parley.bootstrap.replay.ConversationExport;
 import dev.parley.bootstrap.replay.ReplayBenchmark;
 import dev.parley.bootstrap.replay.ReplaySession;
+import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -57,7 +58,7 @@ final class ParleyLauncher implements Launcher {
     @Override
     public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
         ReplayLogging.quiet();
-        return ReplaySession.run(events, options.configDir(), List.of());
+        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()));
     }
 
     @Override
@@ -68,15 +69,16 @@ final class ParleyLauncher implements Launcher {
     @Override
     public Comparison compareConversation(Path home, long conversationId, ReplayOptions options) {
         var result = withStore(home, conversationId,
-                app -> ConversationComparison.compare(app, conversationId, options.configDir(), List.of()));
+                app -> ConversationComparison.compare(app, conversationId, options.configDir(), List.of(),
+                        ReplayStore.of(options.store())));
         return new Comparison(result.stored().conversation(), result.stored().state(), result.replayed().state(),
                 result.differences());
     }
 
     @Override
-    public Map<String, Object> benchReplay(int conversations, String playbook) {
+    public Map<String, Object> benchReplay(int conversations, String playbook, String store) {
         ReplayLogging.quiet();
-        return ReplayBenchmark.run(conversations, playbook);
+        return ReplayBenchmark.run(conversations, playbook, ReplayStore.of(store));
     }
 
     /**

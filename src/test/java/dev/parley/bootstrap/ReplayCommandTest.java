@@ -100,6 +100,24 @@ class ReplayCommandTest {
     }
 
     @Test
+    void theH2StoreGivesTheSameTranscript() throws Exception {
+        var memory = dir.resolve("memory.jsonl");
+        var h2 = dir.resolve("h2.jsonl");
+        var scenario = GOLDEN.resolve("operator.replay.jsonl").toString();
+        assertThat(parley("replay", scenario, "--out", memory.toString()).exit()).isEqualTo(0);
+        var run = parley("replay", scenario, "--store", "h2", "--out", h2.toString(),
+                "--expect", GOLDEN.resolve("operator.expected.jsonl").toString());
+        assertThat(run.exit()).as(run.err()).isEqualTo(0);
+        assertThat(Files.readAllBytes(h2)).isNotEmpty().isEqualTo(Files.readAllBytes(memory));
+        assertThat(parley("replay", scenario, "--store", "postgres").exit()).isEqualTo(2);
+
+        var bench = parley("bench", "replay", "--conversations", "5", "--store", "h2");
+        assertThat(bench.exit()).as(bench.err()).isEqualTo(0);
+        assertThat(new ObjectMapper().readTree(bench.out()).get("events").asInt()).isEqualTo(50);
+        assertThat(parley("bench", "replay", "--store", "disk").exit()).isEqualTo(2);
+    }
+
+    @Test
     void benchReplayPrintsItsFigures() throws Exception {
         var run = parley("bench", "replay", "--conversations", "20");
         assertThat(run.exit()).as(run.err()).isEqualTo(0);

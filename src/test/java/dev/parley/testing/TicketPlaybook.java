@@ -15,6 +15,8 @@ import java.util.Set;
  */
 public final class TicketPlaybook implements Playbook {
     public static final String NAME = "ticket";
+    /** Where a critical alert puts a ticket (the playbook moves there itself since ConversationSession.lockForReview). */
+    public static final String HUMAN_REVIEW = "HumanReview";
 
     @Override
     public String name() {
@@ -28,7 +30,7 @@ public final class TicketPlaybook implements Playbook {
 
     @Override
     public Set<String> states() {
-        return Set.of("Open", "Waiting", "Nudged", "Closed", "HumanReview");
+        return Set.of("Open", "Waiting", "Nudged", "Closed", HUMAN_REVIEW);
     }
 
     @Override
@@ -44,7 +46,7 @@ public final class TicketPlaybook implements Playbook {
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
         var text = message.text().toLowerCase(java.util.Locale.ROOT);
         if (text.contains("lawyer")) {
-            session.moveTo("HumanReview", "critical_alert", Map.of());
+            session.moveTo(HUMAN_REVIEW, "critical_alert", Map.of());
             session.lockForReview(messageId, List.of("legal"), List.of("lawyer"), "regex");
             return;
         }
@@ -53,9 +55,8 @@ public final class TicketPlaybook implements Playbook {
             session.addTask(messageId, "Ask about the letters", "research");
         }
         session.queueMessage("in:" + messageId, "ack", "Got it, thanks!");
-        if (!session.conversation().state().equals("HumanReview")) {
+        if (!session.conversation().state().equals(HUMAN_REVIEW)) {
             session.moveTo("Waiting", "message_received", Map.of());
-            session.scheduleTimersOfCurrentState(); // every message restarts the wait, also from Waiting itself
         }
     }
 

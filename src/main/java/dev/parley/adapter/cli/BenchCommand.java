@@ -56,12 +56,19 @@ final class BenchCommand implements Runnable {
         @Option(names = "--playbook", paramLabel = "NAME", description = "playbook (default: the default playbook)")
         String playbook;
 
+        @Option(names = "--store", paramLabel = "memory|h2", defaultValue = "memory",
+                description = "store of the replay: memory (default) or h2 (in-memory H2)")
+        String store;
+
         @Override
         public Integer call() throws Exception {
             if (conversations < 1) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--conversations must be >= 1");
             }
-            var result = bench.parent.launcher().benchReplay(conversations, playbook);
+            if (!store.equals("memory") && !store.equals("h2")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
+            }
+            var result = bench.parent.launcher().benchReplay(conversations, playbook, store);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

@@ -22,8 +22,14 @@ public interface Launcher {
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 
-    /** Options of a replay: {@code configDir} may be null; {@code model} is {@code offline} or {@code cassette:DIR}. */
-    record ReplayOptions(Path configDir, String model) {
+    /**
+     * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline} or {@code cassette:DIR};
+     * {@code store} is {@code memory} (default) or {@code h2}.
+     */
+    record ReplayOptions(Path configDir, String model, String store) {
+        public ReplayOptions(Path configDir, String model) {
+            this(configDir, model, "memory");
+        }
     }
 
     /** Replays events in an isolated store on a virtual clock and returns the transcript. */
@@ -38,6 +44,9 @@ public interface Launcher {
 
     Comparison compareConversation(Path home, long conversationId, ReplayOptions options);
 
-    /** Replays {@code conversations} generated conversations and returns events, seconds and events_per_s. */
-    Map<String, Object> benchReplay(int conversations, String playbook);
+    /**
+     * Replays {@code conversations} generated conversations on {@code store} ({@code memory} or {@code h2}) and
+     * returns events, seconds and events_per_s.
+     */
+    Map<String, Object> benchReplay(int conversations, String playbook, String store);
 }

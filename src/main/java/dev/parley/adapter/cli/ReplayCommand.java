@@ -54,6 +54,10 @@ final class ReplayCommand implements Callable<Integer> {
             description = "model answers: offline (default) or recorded ones from a cassette directory")
     String model;
 
+    @Option(names = "--store", paramLabel = "memory|h2", defaultValue = "memory",
+            description = "store of the replay: memory (default) or h2 (in-memory H2, slower, to check they agree)")
+    String store;
+
     @Option(names = "--config", paramLabel = "DIR", description = "directory with the parley.properties to use")
     Path config;
 
@@ -74,7 +78,7 @@ final class ReplayCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         try {
-            var options = new Launcher.ReplayOptions(config, checkedModel());
+            var options = new Launcher.ReplayOptions(config, checkedModel(), checkedStore(store));
             if (config != null && !Files.isDirectory(config)) {
                 throw new ReplayInputException(config.toString(), 0, "--config", "not a directory");
             }
@@ -141,6 +145,12 @@ final class ReplayCommand implements Callable<Integer> {
                 stdout.flush();
             }
         };
+    }
+
+    /** {@code memory} or {@code h2}; anything else is unreadable input. */
+    static String checkedStore(String store) {
+        if (store.equals("memory") || store.equals("h2")) return store;
+        throw new ReplayInputException(store, 0, "--store", "must be memory or h2");
     }
 
     private String checkedModel() {

@@ -20,13 +20,15 @@ public final class ConversationComparison {
     private ConversationComparison() {
     }
 
-    public static Result compare(ParleyApp store, long conversationId, Path configDir, List<Playbook> extraPlaybooks) {
+    public static Result compare(ParleyApp store, long conversationId, Path configDir, List<Playbook> extraPlaybooks,
+                                 ReplayStore replayStore) {
         var events = ConversationExport.export(store, conversationId);
         var stored = outcome(store.find.detail(conversationId));
         var conversation = stored.conversation();
         var channel = store.find.detail(conversationId).conversation().channel();
         ConversationOutcome replayed;
-        try (var session = ReplaySession.open(events.getFirst().at(), configDir, extraPlaybooks, line -> { })) {
+        try (var session = ReplaySession.open(events.getFirst().at(), configDir, extraPlaybooks, line -> { },
+                replayStore)) {
             events.forEach(session::apply);
             replayed = session.conversationId(channel, conversation)
                     .map(id -> outcome(session.app().find.detail(id)))

@@ -30,7 +30,7 @@ public final class ConversationExport {
     public static List<ReplayEvent> export(ParleyApp app, long conversationId) {
         var detail = app.find.detail(conversationId);
         var conversation = detail.conversation();
-        var inbox = app.database.transactions().inTransaction(
+        var inbox = app.transactions.inTransaction(
                 s -> s.inbox().ofLane(conversation.channel(), conversation.key()));
         var ranked = new ArrayList<Ranked>();
         boolean started = false;

@@ -6,16 +6,17 @@ import java.util.Map;
 
 /**
  * {@code parley bench replay}: replays generated conversations in one isolated session and reports events per
- * second of the replay loop (opening the in-memory store is not counted; docs/benchmarks.md).
+ * second of the replay loop (opening the store is not counted; docs/benchmarks.md).
  */
 public final class ReplayBenchmark {
     private ReplayBenchmark() {
     }
 
-    public static Map<String, Object> run(int conversations, String playbook) {
+    public static Map<String, Object> run(int conversations, String playbook, ReplayStore store) {
         var events = SyntheticConversations.generate(conversations, playbook, ReplaySession.SEED);
         long[] lines = {0};
-        try (var session = ReplaySession.open(events.getFirst().at(), null, List.of(), line -> lines[0]++)) {
+        try (var session = ReplaySession.open(events.getFirst().at(), null, List.of(), line -> lines[0]++,
+                store)) {
             long begin = System.nanoTime();
             events.forEach(session::apply);
             double seconds = (System.nanoTime() - begin) / 1e9;

@@ -31,7 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * One replay: a {@link ParleyApp} on its own in-memory store and a {@link ManualClock}, never started, driven on
+ * One replay: a {@link ParleyApp} on its own isolated store ({@link ReplayStore}: in memory unless H2 is asked
+ * for) and a {@link ManualClock}, never started, driven on
  * the calling thread. Before each event every job, retry and message that falls due fires at its own virtual
  * time; after the last event nothing more runs. Same events, same transcript, byte for byte.
  */
@@ -62,12 +63,18 @@ public final class ReplaySession implements AutoCloseable {
         this.scratchHome = scratchHome;
     }
 
+    /** As {@link #open(Instant, Path, List, Consumer, ReplayStore)} on the in-memory store. */
+    public static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
+                                     Consumer<TranscriptLine> sink) {
+        return open(start, configDir, extraPlaybooks, sink, ReplayStore.MEMORY);
+    }
+
     /**
      * Opens a replay store whose clock starts at {@code start}; {@code configDir} (may be null) supplies
      * parley.properties, whose store, sender and listener settings are replaced by the replay's own.
      */
     public static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
-                                     Consumer<TranscriptLine> sink) {
+                                     Consumer<TranscriptLine> sink, ReplayStore store) {
         Path scratch = null;
         try {
             if (configDir == null) scratch = Files.createTempDirectory("parley-replay");
@@ -75,9 +82,9 @@ public final class ReplaySession implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         // A larger statement cache: the pipeline's few dozen statements are then parsed once, not per use.
-        var dbUrl = "jdbc:h2:mem:replay-" + SESSIONS.incrementAndGet() + ";DB_CLOSE_DELAY=-1;QUERY_CACHE_SIZE=256";
+        var dbUrl = store == ReplayStore.MEMORY ? null : "jdbc:h2:mem:replay-" + SESSIONS.incrementAndGet() + ";DB_CLOSE_DELAY=-1;QUERY_CACHE_SIZE=256";
         var overrides = new EnumMap<ConfigKey, String>(ConfigKey.class);
-        overrides.put(ConfigKey.DB_URL, dbUrl);
+        if (dbUrl != null) overrides.put(ConfigKey.DB_URL, dbUrl);
         overrides.put(ConfigKey.DB_USER, "sa");
         overrides.put(ConfigKey.DB_PASSWORD, "");
         overrides.put(ConfigKey.DB_POOL_SIZE, "2");
@@ -86,21 +93,29 @@ public final class ReplaySession implements AutoCloseable {
         var clock = new ManualClock(start);
         ParleyApp app;
         try {
-            app = new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks);
+            app = store == ReplayStore.MEMORY
+                    ? ParleyApp.inMemory(config, clock, null, new Random(SEED), extraPlaybooks)
+                    : new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks);
         } catch (RuntimeException e) {
             deleteQuietly(scratch);
             throw e;
         }
-        var recorder = new TranscriptRecorder(app.database.transactions(), clock, sink);
+        var recorder = new TranscriptRecorder(app.transactions, clock, sink);
         app.events.subscribe(recorder);
         return new ReplaySession(clock, app, recorder, dbUrl, scratch);
     }
 
-    /** Replays {@code events} in a fresh session and returns the transcript. */
+    /** Replays {@code events} in a fresh in-memory session and returns the transcript. */
     public static List<TranscriptLine> run(List<ReplayEvent> events, Path configDir, List<Playbook> extraPlaybooks) {
+        return run(events, configDir, extraPlaybooks, ReplayStore.MEMORY);
+    }
+
+    /** Replays {@code events} in a fresh session on {@code store} and returns the transcript. */
+    public static List<TranscriptLine> run(List<ReplayEvent> events, Path configDir, List<Playbook> extraPlaybooks,
+                                           ReplayStore store) {
         var lines = new ArrayList<TranscriptLine>();
         if (events.isEmpty()) return lines;
-        try (var session = open(events.getFirst().at(), configDir, extraPlaybooks, lines::add)) {
+        try (var session = open(events.getFirst().at(), configDir, extraPlaybooks, lines::add, store)) {
             events.forEach(session::apply);
         }
         return lines;
@@ -170,7 +185,7 @@ public final class ReplaySession implements AutoCloseable {
         var cacheKey = ch + "\u0000" + key;
         var cached = idOfChannelKey.get(cacheKey);
         if (cached != null) return cached;
-        var found = app.database.transactions().inTransaction(s -> {
+        var found = app.transactions.inTransaction(s -> {
             if (ch != null) return s.conversations().findByKey(ch, key);
             // A key the replay never introduced: look on every channel, in a fixed order.
             return ReplayFileReader.CHANNELS.stream().sorted()
@@ -196,7 +211,7 @@ public final class ReplaySession implements AutoCloseable {
     }
 
     private Due due() {
-        return app.database.transactions().inTransaction(s -> new Due(s.inbox().nextDueAt(), s.outbox().nextDueAt(),
+        return app.transactions.inTransaction(s -> new Due(s.inbox().nextDueAt(), s.outbox().nextDueAt(),
                 s.jobs().nextDueAt()));
     }
 
@@ -239,12 +254,16 @@ public final class ReplaySession implements AutoCloseable {
             app.close();
         } finally {
             // DB_CLOSE_DELAY=-1 keeps an in-memory database until it is shut down; free it now.
-            try (var c = DriverManager.getConnection(dbUrl, "sa", ""); var st = c.createStatement()) {
-                st.execute("SHUTDOWN");
-            } catch (SQLException ignored) {
-                // already gone
-            }
+            if (dbUrl != null) shutdownH2(dbUrl);
             deleteQuietly(scratchHome);
+        }
+    }
+
+    private static void shutdownH2(String dbUrl) {
+        try (var c = DriverManager.getConnection(dbUrl, "sa", ""); var st = c.createStatement()) {
+            st.execute("SHUTDOWN");
+        } catch (SQLException ignored) {
+            // already gone
         }
     }
 

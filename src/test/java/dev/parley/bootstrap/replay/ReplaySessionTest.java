@@ -14,11 +14,31 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ReplaySessionTest {
+    /** Two conversations whose timers interleave, then one far-away advance. */
+    static final String INTERLEAVED_TIMERS = """
+            {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+            {"at":"2026-03-02T09:20:00Z","type":"inbound","from":"+2","text":"b","playbook":"ticket"}
+            {"at":"2026-03-02T09:40:00Z","type":"inbound","from":"+1","text":"again"}
+            {"at":"2026-03-04T00:00:00Z","type":"advance"}
+            """;
+    static final String ENDS_BEFORE_TIMER = """
+            {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+            {"at":"2026-03-02T09:59:59Z","type":"advance"}
+            """;
+    static final String HELD_AFTER_CRITICAL = """
+            {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+            {"at":"2026-03-02T09:30:00Z","type":"inbound","from":"+1","text":"my lawyer says hi"}
+            {"at":"2026-03-02T09:31:00Z","type":"inbound","from":"+1","text":"hello?"}
+            """;
 
     static String transcript(List<ReplayEvent> events) {
+        return transcript(events, ReplayStore.MEMORY);
+    }
+
+    static String transcript(List<ReplayEvent> events, ReplayStore store) {
         var out = new StringWriter();
         var writer = new TranscriptWriter(out);
-        ReplaySession.run(events, null, List.of(new TicketPlaybook())).forEach(writer::write);
+        ReplaySession.run(events, null, List.of(new TicketPlaybook()), store).forEach(writer::write);
         return out.toString();
     }
 
@@ -34,30 +54,24 @@ class ReplaySessionTest {
 
     @Test
     void timersFireAtTheirVirtualDueTimesBetweenEventsInOrder() {
-        // Two conversations whose timers interleave; one far-away advance must fire all of them, each at its time.
-        var events = ReplayFileReader.read("t", """
-                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
-                {"at":"2026-03-02T09:20:00Z","type":"inbound","from":"+2","text":"b","playbook":"ticket"}
-                {"at":"2026-03-02T09:40:00Z","type":"inbound","from":"+1","text":"again"}
-                {"at":"2026-03-04T00:00:00Z","type":"advance"}
-                """);
+        // One far-away advance must fire all the timers, each at its time.
+        var events = ReplayFileReader.read("t", INTERLEAVED_TIMERS);
         var timed = ReplaySession.run(events, null, List.of(new TicketPlaybook())).stream()
                 .filter(l -> l.kind().equals("transition") && !l.fields().get("trigger").equals("message_received"))
                 .map(l -> l.conversation() + " " + l.fields().get("to") + " " + l.at())
                 .toList();
+        // +1's 09:40 message moves Waiting -> Waiting: a self-transition keeps the running 10:00 timer
+        // (ConversationSession.moveTo), so the two conversations' timers interleave.
         assertThat(timed).containsExactly(
+                "+1 Nudged 2026-03-02T10:00:00Z",
                 "+2 Nudged 2026-03-02T10:20:00Z",
-                "+1 Nudged 2026-03-02T10:40:00Z",  // the 10:00 timer was replaced by the 09:40 message's
-                "+2 Closed 2026-03-03T10:20:00Z",
-                "+1 Closed 2026-03-03T10:40:00Z");
+                "+1 Closed 2026-03-03T10:00:00Z",
+                "+2 Closed 2026-03-03T10:20:00Z");
     }
 
     @Test
     void nothingRunsAfterTheLastEvent() {
-        var events = ReplayFileReader.read("t", """
-                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
-                {"at":"2026-03-02T09:59:59Z","type":"advance"}
-                """);
+        var events = ReplayFileReader.read("t", ENDS_BEFORE_TIMER);
         var lines = ReplaySession.run(events, null, List.of(new TicketPlaybook()));
         assertThat(lines).extracting(TranscriptLine::at).allMatch(at -> !at.isAfter(Instant.parse("2026-03-02T09:00:00Z")));
         assertThat(lines).extracting(TranscriptLine::kind).containsExactly("transition", "outbound");
@@ -65,11 +79,7 @@ class ReplaySessionTest {
 
     @Test
     void heldMessagesAppearWithTheirReason() {
-        var events = ReplayFileReader.read("t", """
-                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
-                {"at":"2026-03-02T09:30:00Z","type":"inbound","from":"+1","text":"my lawyer says hi"}
-                {"at":"2026-03-02T09:31:00Z","type":"inbound","from":"+1","text":"hello?"}
-                """);
+        var events = ReplayFileReader.read("t", HELD_AFTER_CRITICAL);
         var lines = ReplaySession.run(events, null, List.of(new TicketPlaybook()));
         assertThat(lines.getLast().kind()).isEqualTo("outbound");
         assertThat(lines.getLast().at()).isEqualTo(Instant.parse("2026-03-02T09:31:00Z"));

@@ -1,0 +1,71 @@
+package dev.parley.adapter.memory;
+
+import dev.parley.application.store.Alerts;
+import dev.parley.domain.conversation.ConversationAlert;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+
+/** Alerts on conversations; the open ones (not RESOLVED) are indexed, newest first on listing. */
+final class InMemoryAlerts implements Alerts {
+    private final Table<ConversationAlert> table;
+    private final InMemoryConversations conversations;
+    private final InMemoryContacts contacts;
+    private final InMemoryMessages messages;
+    private final GroupIndex<Long, ConversationAlert> byConversation;
+    private final SortedIndex<ConversationAlert> notResolved;
+
+    InMemoryAlerts(UndoLog undo, InMemoryConversations conversations, InMemoryContacts contacts,
+                   InMemoryMessages messages) {
+        this.conversations = conversations;
+        this.contacts = contacts;
+        this.messages = messages;
+        table = new Table<>("alert", undo);
+        byConversation = table.index(new GroupIndex<>(ConversationAlert::conversationId));
+        notResolved = table.index(new SortedIndex<>(a -> !ConversationAlert.RESOLVED.equals(a.status()),
+                Comparator.comparingLong(ConversationAlert::id)));
+    }
+
+    @Override
+    public long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
+                      List<String> patternIds, String source, Instant now) {
+        Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(now, "created_at");
+        ForeignKeys.require(conversations.table, conversationId, "alerts.conversation_id");
+        ForeignKeys.require(contacts.table, contactId, "alerts.contact_id");
+        ForeignKeys.require(messages.table, messageId, "alerts.message_id");
+        long id = table.nextId();
+        table.put(id, new ConversationAlert(id, conversationId, contactId, messageId, severity, copy(categories),
+                copy(patternIds), source, ConversationAlert.OPEN, StoredTime.of(now), null, null));
+        return id;
+    }
+
+    /** A copy, as reading the JSON column back gives (null stays null, null elements are kept). */
+    private static List<String> copy(List<String> values) {
+        return values == null ? null : Collections.unmodifiableList(new ArrayList<>(values));
+    }
+
+    @Override
+    public List<ConversationAlert> ofConversation(long conversationId) {
+        table.guard();
+        return List.copyOf(byConversation.of(conversationId));
+    }
+
+    @Override
+    public List<ConversationAlert> open(int limit) {
+        table.guard();
+        return notResolved.rows().descendingSet().stream().limit(Math.max(limit, 0)).toList();
+    }
+
+    @Override
+    public void setStatus(long id, String status, String by, Instant at) {
+        var a = table.require(id);
+        Objects.requireNonNull(status, "status");
+        table.put(id, new ConversationAlert(id, a.conversationId(), a.contactId(), a.messageId(), a.severity(),
+                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, StoredTime.of(at)));
+    }
+}

@@ -1,0 +1,41 @@
+package dev.parley.adapter.memory;
+
+import dev.parley.application.store.*;
+
+/** The repositories of the in-memory store; one set serves every transaction (they hold no per-call state). */
+final class InMemoryStore implements Store {
+    private final InMemoryContacts contacts;
+    private final InMemoryConversations conversations;
+    private final InMemoryMessages messages;
+    private final InMemoryTimeline timeline;
+    private final InMemoryInbox inbox;
+    private final InMemoryOutbox outbox;
+    private final InMemoryAlerts alerts;
+    private final InMemoryScheduledJobs jobs;
+    private final InMemoryAuditLog audit;
+    private final InMemoryTasks tasks;
+
+    InMemoryStore(UndoLog undo) {
+        contacts = new InMemoryContacts(undo);
+        conversations = new InMemoryConversations(undo, contacts);
+        messages = new InMemoryMessages(undo, conversations);
+        timeline = new InMemoryTimeline(undo, conversations);
+        inbox = new InMemoryInbox(undo);
+        outbox = new InMemoryOutbox(undo, conversations, contacts);
+        alerts = new InMemoryAlerts(undo, conversations, contacts, messages);
+        jobs = new InMemoryScheduledJobs(undo, conversations);
+        audit = new InMemoryAuditLog(undo);
+        tasks = new InMemoryTasks(undo, conversations, messages);
+    }
+
+    @Override public Contacts contacts() { return contacts; }
+    @Override public Conversations conversations() { return conversations; }
+    @Override public Messages messages() { return messages; }
+    @Override public Timeline timeline() { return timeline; }
+    @Override public Inbox inbox() { return inbox; }
+    @Override public Outbox outbox() { return outbox; }
+    @Override public Alerts alerts() { return alerts; }
+    @Override public ScheduledJobs jobs() { return jobs; }
+    @Override public AuditLog audit() { return audit; }
+    @Override public Tasks tasks() { return tasks; }
+}

@@ -1,0 +1,50 @@
+package dev.parley.adapter.memory;
+
+import dev.parley.application.store.Store;
+import dev.parley.application.store.StoreUnavailableException;
+import dev.parley.application.store.Transactions;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+
+/**
+ * A store held in plain Java collections, for replays and benchmarks: isolated, temporary, never on disk.
+ * Behaves as the Hibernate store does (same ids, orders, unique and foreign keys; the contract tests keep the two
+ * equal), but every unit of work runs under one lock, so transactions are serial.
+ *
+ * <p>A unit of work that throws leaves no trace: each write records its undo, and a failure undoes them newest
+ * first. A nested {@code inTransaction} on the same thread joins the running one; if the nested work throws, only
+ * its own writes are undone (like a savepoint) and the exception goes on to the caller. Id sequences are not rolled
+ * back, as database identities are not.
+ */
+public final class InMemoryTransactions implements Transactions, AutoCloseable {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final UndoLog undo = new UndoLog(lock);
+    private final InMemoryStore store = new InMemoryStore(undo);
+    private volatile boolean closed;
+
+    @Override
+    public <T> T inTransaction(Function<Store, T> work) {
+        lock.lock();
+        try {
+            if (closed) throw new StoreUnavailableException("in-memory store closed", null);
+            boolean outermost = lock.getHoldCount() == 1;
+            int mark = undo.mark();
+            try {
+                var result = work.apply(store);
+                if (outermost) undo.forget();  // commit: the writes stay, their undo is no longer needed
+                return result;
+            } catch (Throwable failure) {
+                undo.rollbackTo(mark);
+                throw failure;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Refuses every later unit of work, as a closed database does. The rows are left to the garbage collector. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.parley.adapter.memory;
+
+import java.util.ArrayList;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+
+/**
+ * The rows of one table, by id, with its indexes. Ids come from a sequence starting at 1 that, like a database
+ * identity, is not rolled back. Every write records its undo in the transaction's {@link UndoLog}.
+ */
+final class Table<R> {
+    private final String name;
+    private final UndoLog undo;
+    // Ids are dense, so row id lives at index id - 1 (null: an insert that was rolled back).
+    private final ArrayList<R> rows = new ArrayList<>();
+    private final ArrayList<Index<R>> indexes = new ArrayList<>();
+    private long lastId;
+    private int size;
+
+    Table(String name, UndoLog undo) {
+        this.name = name;
+        this.undo = undo;
+    }
+
+    <I extends Index<R>> I index(I index) {
+        indexes.add(index);
+        return index;
+    }
+
+    long nextId() {
+        undo.checkInTransaction();
+        return ++lastId;
+    }
+
+    R get(long id) {
+        undo.checkInTransaction();
+        return id < 1 || id > rows.size() ? null : rows.get((int) (id - 1));
+    }
+
+    /** The row, or NoSuchElementException: an update of a row that does not exist. */
+    R require(long id) {
+        var row = get(id);
+        if (row == null) throw new NoSuchElementException(name + " " + id);
+        return row;
+    }
+
+    boolean exists(Long id) {
+        return id != null && get(id) != null;
+    }
+
+    /** Inserts or replaces row {@code id}. */
+    void put(long id, R row) {
+        undo.checkInTransaction();
+        var old = get(id);
+        for (var index : indexes) index.check(id, old, row);
+        write(id, old, row);
+        undo.add(() -> write(id, row, old));
+    }
+
+    /** Fails unless the caller runs inside a transaction of this store (before reading an index). */
+    void guard() {
+        undo.checkInTransaction();
+    }
+
+    int size() {
+        undo.checkInTransaction();
+        return size;
+    }
+
+    void forEach(Consumer<R> action) {
+        undo.checkInTransaction();
+        for (var row : rows) if (row != null) action.accept(row);
+    }
+
+    /** Rows from the highest id down; {@code action} returns false to stop. */
+    void forEachNewestFirst(java.util.function.Predicate<R> action) {
+        undo.checkInTransaction();
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            var row = rows.get(i);
+            if (row != null && !action.test(row)) return;
+        }
+    }
+
+    private void write(long id, R old, R now) {
+        while (rows.size() < id) rows.add(null);
+        rows.set((int) (id - 1), now);
+        if (old == null && now != null) size++;
+        if (old != null && now == null) size--;
+        for (var index : indexes) index.update(id, old, now);
+    }
+}
