@@ -115,7 +115,7 @@ class ReplayCommandTest {
         long id = storeAConversation(home);
 
         var exported = dir.resolve("exported.jsonl");
-        var export = parley("--home", home.toString(), "replay", "--export", Long.toString(id), "--out",
+        var export = parley("replay", "--home", home.toString(), "--export", Long.toString(id), "--out",
                 exported.toString());
         assertThat(export.exit()).as(export.err()).isEqualTo(0);
         var lines = Files.readAllLines(exported, StandardCharsets.UTF_8);
@@ -132,7 +132,7 @@ class ReplayCommandTest {
         assertThat(replay.out()).contains("\"text\":\"Hello!\",\"status\":\"SENT\"")
                 .contains("\"text\":\"Carol from Parley.\",\"status\":\"SENT\"");
 
-        var same = parley("--home", home.toString(), "replay", "--compare", Long.toString(id));
+        var same = parley("replay", "--home", home.toString(), "--compare", Long.toString(id));
         assertThat(same.exit()).as(same.out() + same.err()).isEqualTo(0);
         assertThat(same.out()).contains("replay matches the store (state Open)");
 
@@ -142,14 +142,14 @@ class ReplayCommandTest {
                             .contactId(), "legacy", "legacy", "Old automated hello", OutboxStatus.SENT, null, false,
                     "system", Instant.parse("2026-04-01T08:40:00Z")));
         }
-        var differs = parley("--home", home.toString(), "replay", "--compare", Long.toString(id));
+        var differs = parley("replay", "--home", home.toString(), "--compare", Long.toString(id));
         assertThat(differs.exit()).isEqualTo(1);
         assertThat(differs.out()).contains("1 difference(s)")
                 .contains("message #3: stored SENT \"Old automated hello\", replay would not create it");
 
-        assertThat(parley("--home", home.toString(), "replay", "--export", "999").err())
+        assertThat(parley("replay", "--home", home.toString(), "--export", "999").err())
                 .contains("conversation 999 not found");
-        assertThat(parley("--home", dir.resolve("nohome").toString(), "replay", "--export", "1").exit()).isEqualTo(2);
+        assertThat(parley("replay", "--home", dir.resolve("nohome").toString(), "--export", "1").exit()).isEqualTo(2);
         assertThat(dir.resolve("nohome")).doesNotExist();
     }
 
@@ -163,7 +163,7 @@ class ReplayCommandTest {
         var clock = new ManualClock(Instant.parse("2026-04-01T08:00:00Z"));
         var config = ParleyConfig.load(home, Map.of(), Map.of(), new SecureRandom());
         try (var app = new ParleyApp(config, clock, null)) {
-            long id = app.startConversation.start(new StartConversation.Command(null, "sms", "+15557000", "Hello!",
+            long id = app.startConversation.start(new StartConversation.Command("noop", "sms", "+15557000", "Hello!",
                     "carol")).conversationId();
             app.deliverOutbox.deliverDue(10);
             clock.set(Instant.parse("2026-04-01T08:10:00Z"));

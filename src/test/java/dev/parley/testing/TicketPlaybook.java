@@ -15,6 +15,7 @@ import java.util.Set;
  */
 public final class TicketPlaybook implements Playbook {
     public static final String NAME = "ticket";
+    static final String HUMAN_REVIEW = "HumanReview";
 
     @Override
     public String name() {
@@ -28,7 +29,7 @@ public final class TicketPlaybook implements Playbook {
 
     @Override
     public Set<String> states() {
-        return Set.of("Open", "Waiting", "Nudged", "Closed", ConversationSession.HUMAN_REVIEW);
+        return Set.of("Open", "Waiting", "Nudged", "Closed", HUMAN_REVIEW);
     }
 
     @Override
@@ -44,7 +45,10 @@ public final class TicketPlaybook implements Playbook {
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
         var text = message.text().toLowerCase(java.util.Locale.ROOT);
         if (text.contains("lawyer")) {
-            session.stopAutomation(messageId, List.of("legal"), List.of("lawyer"), "regex", "critical_alert");
+            if (!session.conversation().state().equals(HUMAN_REVIEW)) {
+                session.moveTo(HUMAN_REVIEW, "critical_alert", Map.of("categories", List.of("legal")));
+            }
+            session.lockForReview(messageId, List.of("legal"), List.of("lawyer"), "regex");
             return;
         }
         if (text.contains("letters")) {
@@ -52,8 +56,11 @@ public final class TicketPlaybook implements Playbook {
             session.addTask(messageId, "Ask about the letters", "research");
         }
         session.queueMessage("in:" + messageId, "ack", "Got it, thanks!");
-        if (!session.conversation().state().equals(ConversationSession.HUMAN_REVIEW)) {
+        var state = session.conversation().state();
+        if (!state.equals(HUMAN_REVIEW)) {
             session.moveTo("Waiting", "message_received", Map.of());
+            // A self-transition keeps the running timers; a reply restarts the hour without one.
+            if (state.equals("Waiting")) session.scheduleTimersOfCurrentState();
         }
     }
 
