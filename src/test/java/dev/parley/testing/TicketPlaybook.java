@@ -46,7 +46,9 @@ public final class TicketPlaybook implements Playbook {
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
         var text = message.text().toLowerCase(java.util.Locale.ROOT);
         if (text.contains("lawyer")) {
-            session.moveTo(HUMAN_REVIEW, "critical_alert", Map.of());
+            if (!session.conversation().state().equals(HUMAN_REVIEW)) {
+                session.moveTo(HUMAN_REVIEW, "critical_alert", Map.of("categories", List.of("legal")));
+            }
             session.lockForReview(messageId, List.of("legal"), List.of("lawyer"), "regex");
             return;
         }
@@ -55,8 +57,11 @@ public final class TicketPlaybook implements Playbook {
             session.addTask(messageId, "Ask about the letters", "research");
         }
         session.queueMessage("in:" + messageId, "ack", "Got it, thanks!");
-        if (!session.conversation().state().equals(HUMAN_REVIEW)) {
+        var state = session.conversation().state();
+        if (!state.equals(HUMAN_REVIEW)) {
             session.moveTo("Waiting", "message_received", Map.of());
+            // A self-transition keeps the running timers; a reply restarts the hour without one.
+            if (state.equals("Waiting")) session.scheduleTimersOfCurrentState();
         }
     }
 

@@ -71,6 +71,12 @@ final class InMemoryOutbox implements Outbox {
         return Optional.ofNullable(table.get(id));
     }
 
+    /** Units of work run one at a time under the store's lock, so what was read is what is committed. */
+    @Override
+    public Optional<OutboxEntry> reload(long id) {
+        return find(id);
+    }
+
     @Override
     public List<OutboxEntry> due(Instant now, int limit) {
         table.guard();
@@ -111,11 +117,12 @@ final class InMemoryOutbox implements Outbox {
     }
 
     @Override
-    public int holdPendingOfContact(long contactId, String reason) {
+    public List<OutboxEntry> holdPendingOfContact(long contactId, String reason) {
         table.guard();
-        var held = pendingById.rows().stream().filter(o -> o.contactId() == contactId).toList();
-        held.forEach(o -> put(o, OutboxStatus.HELD, reason, o.attempts(), o.nextAttemptAt(), o.sentAt()));
-        return held.size();
+        var pending = pendingById.rows().stream().filter(o -> o.contactId() == contactId)
+                .sorted(java.util.Comparator.comparingLong(OutboxEntry::id)).toList();
+        pending.forEach(o -> put(o, OutboxStatus.HELD, reason, o.attempts(), o.nextAttemptAt(), o.sentAt()));
+        return pending.stream().map(o -> table.get(o.id())).toList();
     }
 
     @Override

@@ -92,13 +92,19 @@ final class HibernateOutbox implements Outbox {
     }
 
     @Override
-    public int holdPendingOfContact(long contactId, String reason) {
-        return session.createMutationQuery(
-                        "update OutboxEntity set status = :held, reason = :reason "
-                                + "where contactId = :contact and status = :pending")
-                .setParameter("held", OutboxStatus.HELD).setParameter("reason", reason)
+    public List<OutboxEntry> holdPendingOfContact(long contactId, String reason) {
+        // Managed rows, not a bulk update: the caller learns which rows it held (to publish them), and a row
+        // queued earlier in this transaction is held in the persistence context too.
+        var rows = session.createSelectionQuery(
+                        "from OutboxEntity where contactId = :contact and status = :pending order by id",
+                        OutboxEntity.class)
                 .setParameter("contact", contactId).setParameter("pending", OutboxStatus.PENDING)
-                .executeUpdate();
+                .getResultList();
+        for (var row : rows) {
+            row.status = OutboxStatus.HELD;
+            row.reason = reason;
+        }
+        return rows.stream().map(OutboxEntity::toDomain).toList();
     }
 
     @Override

@@ -108,12 +108,15 @@ public final class DeliverOutbox {
             case Sender.Retryable retry -> retryOrFail(store, row, retry.reason(), published);
             case Sender.Permanent permanent -> {
                 store.outbox().mark(outboxId, OutboxStatus.FAILED, permanent.reason());
+                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, "FAILED"));
                 if (permanent.optedOut()) {
                     store.contacts().setStatus(contact.id(), ContactStatus.OPTED_OUT, now, permanent.reason(),
                             sender.name());
-                    store.outbox().holdPendingOfContact(contact.id(), "contact opted out");
+                    for (var held : store.outbox().holdPendingOfContact(contact.id(), "contact opted out")) {
+                        published.add(new PipelineEvent.OutboxChanged(held.conversationId(), held.id(),
+                                OutboxStatus.HELD.name()));
+                    }
                 }
-                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, "FAILED"));
                 LOG.warn("outbox={} FAILED permanently via {}", outboxId, sender.name());
             }
         }

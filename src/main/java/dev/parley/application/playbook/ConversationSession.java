@@ -137,12 +137,13 @@ public final class ConversationSession {
         store.conversations().setAutomation(conversation.id(), true, JsonDocuments.write(tags), now);
         var alertId = store.alerts().raise(conversation.id(), contact.id(), messageId, "CRITICAL", categories,
                 patternIds, source, now);
-        int held = store.outbox().holdPendingOfContact(contact.id(), "critical alert " + alertId);
+        var held = store.outbox().holdPendingOfContact(contact.id(), "critical alert " + alertId);
         store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
         refresh();
         events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, "CRITICAL", categories));
+        published(held);
         LOG.error("CRITICAL ALERT conversation={} contact={} alert={} categories={} patterns={} held_outbox={}",
-                conversation.id(), contact.id(), alertId, categories, patternIds, held);
+                conversation.id(), contact.id(), alertId, categories, patternIds, held.size());
         return alertId;
     }
 
@@ -150,8 +151,15 @@ public final class ConversationSession {
     public void desist(String reason) {
         var contact = contact();
         store.contacts().setStatus(contact.id(), ContactStatus.OPTED_OUT, now, reason, TimelineEvent.SYSTEM_ACTOR);
-        store.outbox().holdPendingOfContact(contact.id(), "contact opted out");
+        published(store.outbox().holdPendingOfContact(contact.id(), "contact opted out"));
         store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
+    }
+
+    /** Rows held in this transaction change status like any other: each is published (a transcript line). */
+    private void published(List<OutboxEntry> held) {
+        for (var row : held) {
+            events.add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(), OutboxStatus.HELD.name()));
+        }
     }
 
     /** Pauses automation without blocking the contact (an ambiguous situation for an operator to judge). */

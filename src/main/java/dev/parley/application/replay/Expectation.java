@@ -13,10 +13,11 @@ import java.util.List;
 
 /**
  * One line of an expectation ("golden") file: the fields an actual transcript line must have, or, with kind
- * {@code none}, that no line {@code of} a kind follows for the conversation {@code after} a time.
+ * {@code none}, that no line {@code of} a kind follows for the conversation {@code after} a time (and, with
+ * {@code until}, up to and including that time: a quiet spell that ends, say, when an operator unblocks).
  */
 public record Expectation(String file, int line, ObjectNode json, String kind, String conversation,
-                          Instant after, String of) {
+                          Instant after, Instant until, String of) {
     public static final String NONE = "none";
 
     public boolean isNone() {
@@ -48,10 +49,15 @@ public record Expectation(String file, int line, ObjectNode json, String kind, S
             var kind = json.string(line, "kind", true);
             var conversation = json.string(line, "conversation", true);
             Instant after = null;
+            Instant until = null;
             String of = null;
             if (NONE.equals(kind)) {
-                json.onlyFields(line, java.util.Set.of("kind", "conversation", "after", "of", "comment"));
+                json.onlyFields(line, java.util.Set.of("kind", "conversation", "after", "until", "of", "comment"));
                 after = json.instant(line, "after");
+                if (line.json().has("until")) {
+                    until = json.instant(line, "until");
+                    if (until.isBefore(after)) throw json.error(line, "until", "is before 'after'");
+                }
                 of = json.string(line, "of", true);
             } else {
                 var names = line.json().fieldNames();
@@ -67,7 +73,7 @@ public record Expectation(String file, int line, ObjectNode json, String kind, S
             }
             var copy = line.json().deepCopy();
             copy.remove("comment");
-            out.add(new Expectation(name, line.number(), copy, kind, conversation, after, of));
+            out.add(new Expectation(name, line.number(), copy, kind, conversation, after, until, of));
         }
         return out;
     }

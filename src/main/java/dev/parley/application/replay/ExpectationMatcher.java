@@ -70,12 +70,14 @@ public final class ExpectationMatcher {
         var offending = actual.stream()
                 .filter(a -> a.line().kind().equals(expected.of())
                         && a.line().conversation().equals(expected.conversation())
-                        && a.line().at().isAfter(expected.after()))
+                        && a.line().at().isAfter(expected.after())
+                        && (expected.until() == null || !a.line().at().isAfter(expected.until())))
                 .toList();
         if (offending.isEmpty()) return java.util.Optional.empty();
         var out = new StringBuilder();
         out.append(expected.where()).append(": expected no ").append(expected.of()).append(" line for ")
-                .append(expected.conversation()).append(" after ").append(expected.after()).append('\n');
+                .append(expected.conversation()).append(" after ").append(expected.after())
+                .append(expected.until() == null ? "" : " until " + expected.until()).append('\n');
         out.append("  but the transcript has:\n");
         offending.stream().limit(NEAREST).forEach(a -> out.append(actualLine(a, List.of())));
         if (offending.size() > NEAREST) out.append("    … and ").append(offending.size() - NEAREST).append(" more\n");

@@ -28,8 +28,8 @@ public interface Outbox {
 
     void markRetry(long id, int attempts, String reason, Instant nextAttemptAt);
 
-    /** Holds every PENDING row of a contact; returns how many were held. */
-    int holdPendingOfContact(long contactId, String reason);
+    /** Holds every PENDING row of a contact; returns the rows it held (now HELD), in id order. */
+    List<OutboxEntry> holdPendingOfContact(long contactId, String reason);
 
     List<OutboxEntry> ofConversation(long conversationId);
 

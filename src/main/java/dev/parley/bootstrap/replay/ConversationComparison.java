@@ -29,7 +29,7 @@ public final class ConversationComparison {
         ConversationOutcome replayed;
         try (var session = ReplaySession.open(events.getFirst().at(), configDir, extraPlaybooks, line -> { },
                 replayStore)) {
-            events.forEach(session::apply);
+            session.applyAll(events);
             replayed = session.conversationId(channel, conversation)
                     .map(id -> outcome(session.app().find.detail(id)))
                     .orElseGet(() -> new ConversationOutcome(conversation, "(not created)", List.of(), List.of(),

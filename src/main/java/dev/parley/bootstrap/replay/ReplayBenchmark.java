@@ -18,7 +18,7 @@ public final class ReplayBenchmark {
         try (var session = ReplaySession.open(events.getFirst().at(), null, List.of(), line -> lines[0]++,
                 store)) {
             long begin = System.nanoTime();
-            events.forEach(session::apply);
+            session.applyAll(events);
             double seconds = (System.nanoTime() - begin) / 1e9;
             var result = new LinkedHashMap<String, Object>();
             result.put("events", events.size());

@@ -53,6 +53,8 @@ public final class ReplaySession implements AutoCloseable {
     private final Map<String, Long> idOfChannelKey = new HashMap<>();
     /** What is due next, as last read; valid until something else runs (only this session changes the store). */
     private Due knownDue;
+    /** More inbound messages arrive at this instant: nothing runs until the last of them is in the inbox. */
+    private boolean arriving;
 
     private ReplaySession(ManualClock clock, ParleyApp app, TranscriptRecorder recorder, String dbUrl,
                           Path scratchHome) {
@@ -116,9 +118,23 @@ public final class ReplaySession implements AutoCloseable {
         var lines = new ArrayList<TranscriptLine>();
         if (events.isEmpty()) return lines;
         try (var session = open(events.getFirst().at(), configDir, extraPlaybooks, lines::add, store)) {
-            events.forEach(session::apply);
+            session.applyAll(events);
         }
         return lines;
+    }
+
+    /**
+     * Applies {@code events} in order. Inbound messages on consecutive lines with the same {@code at} arrive
+     * together, as two webhooks that land before the pipeline worker wakes: all are stored in the inbox before
+     * any is processed, so a reply the first one queues is still PENDING while the next one is processed.
+     */
+    public void applyAll(List<ReplayEvent> events) {
+        for (int i = 0; i < events.size(); i++) {
+            var event = events.get(i);
+            var next = i + 1 < events.size() ? events.get(i + 1) : null;
+            apply(event, event instanceof ReplayEvent.Inbound && next instanceof ReplayEvent.Inbound
+                    && next.at().equals(event.at()));
+        }
     }
 
     public ParleyApp app() {
@@ -131,10 +147,16 @@ public final class ReplaySession implements AutoCloseable {
 
     /** Fires what falls due up to the event's time, then applies the event and what it sets in motion. */
     public void apply(ReplayEvent event) {
+        apply(event, false);
+    }
+
+    /** As {@link #apply(ReplayEvent)}; with {@code moreArriveAtOnce} nothing runs after the event (see applyAll). */
+    private void apply(ReplayEvent event, boolean moreArriveAtOnce) {
         if (event.at().isBefore(clock.instant())) {
             throw new IllegalArgumentException("line " + event.line() + ": time goes backwards");
         }
-        runDueUpTo(event.at());
+        // While messages of one instant are arriving, the clock is already at it and the earlier ones wait.
+        if (!arriving) runDueUpTo(event.at());
         clock.set(event.at());
         if (event instanceof ReplayEvent.Advance) return;  // what was due up to here has just run
         knownDue = null;
@@ -154,6 +176,8 @@ public final class ReplaySession implements AutoCloseable {
             case ReplayEvent.Advance e -> {
             }
         }
+        arriving = moreArriveAtOnce;
+        if (arriving) return;
         runDueUpTo(event.at());
         recorder.rethrow();
     }

@@ -75,6 +75,22 @@ class ExpectationMatcherTest {
     }
 
     @Test
+    void noneUntilChecksOnlyAQuietSpell() {
+        // +1: outbound at 09:00 and 10:00; nothing in (09:00, 09:59:59] passes, (09:00, 10:00] does not.
+        assertThat(match("""
+                {"kind":"none","conversation":"+1","after":"2026-01-01T09:00:00Z","until":"2026-01-01T09:59:59Z","of":"outbound"}
+                """, transcript).passed()).isTrue();
+        assertThat(match("""
+                {"kind":"none","conversation":"+1","after":"2026-01-01T09:00:00Z","until":"2026-01-01T10:00:00Z","of":"outbound"}
+                """, transcript).render())
+                .contains("expected no outbound line for +1 after 2026-01-01T09:00:00Z until 2026-01-01T10:00:00Z")
+                .contains("transcript:5");
+        assertThatThrownBy(() -> Expectation.read("g", """
+                {"kind":"none","conversation":"+1","after":"2026-01-01T09:00:00Z","until":"2026-01-01T08:00:00Z","of":"x"}
+                """)).hasMessage("g:1: until: is before 'after'");
+    }
+
+    @Test
     void missingConversationOrKindSaysSo() {
         assertThat(match("{\"kind\":\"task\",\"conversation\":\"+1\"}", transcript).render())
                 .contains("no task line for +1; its lines are:");

@@ -43,6 +43,38 @@ class ReplaySessionTest {
     }
 
     @Test
+    void anOutreachScenarioIsByteIdenticalAcrossRuns() {
+        // The richest outreach golden: same-instant arrival, a held reply, an unblock, a 30-day timer.
+        var events = ReplayFileReader.read(GoldenReplaysTest.ROOT.resolve("outreach/critical-alert.replay.jsonl"));
+        var first = transcript(events);
+        assertThat(first).contains("\"status\":\"HELD\"").contains("\"trigger\":\"operator_unblock\"");
+        assertThat(first.getBytes(StandardCharsets.UTF_8))
+                .isEqualTo(transcript(events).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void inboundMessagesOfOneInstantArriveTogetherAndAHeldReplyIsALine() {
+        // Both are in the inbox before either is processed: the ack of the first is still PENDING when the second
+        // stops automation, so it is HELD by the alert (and says so), never SENT.
+        var events = ReplayFileReader.read("t", """
+                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"a","playbook":"ticket"}
+                {"at":"2026-03-02T09:00:00Z","type":"inbound","from":"+1","text":"my lawyer says hi"}
+                {"at":"2026-03-02T09:05:00Z","type":"inbound","from":"+2","text":"b","playbook":"ticket"}
+                """);
+        var lines = ReplaySession.run(events, null, List.of(new TicketPlaybook())).stream()
+                .map(l -> l.conversation() + " " + l.kind() + " " + l.fields().getOrDefault("to", "")
+                        + l.fields().getOrDefault("status", "") + " " + l.fields().getOrDefault("reason", ""))
+                .toList();
+        assertThat(lines).containsExactly(
+                "+1 transition Waiting ",
+                "+1 transition HumanReview ",
+                "+1 alert  ",
+                "+1 outbound +1HELD critical alert 1",
+                "+2 transition Waiting ",
+                "+2 outbound +2SENT ");
+    }
+
+    @Test
     void twoRunsOfTheSameFileAreByteIdentical() throws Exception {
         var events = ReplayFileReader.read(GoldenReplaysTest.ROOT.resolve("ticket/critical-alert.replay.jsonl"));
         var more = SyntheticConversations.generate(30, "ticket", 7);
@@ -60,13 +92,12 @@ class ReplaySessionTest {
                 .filter(l -> l.kind().equals("transition") && !l.fields().get("trigger").equals("message_received"))
                 .map(l -> l.conversation() + " " + l.fields().get("to") + " " + l.at())
                 .toList();
-        // +1's 09:40 message moves Waiting -> Waiting: a self-transition keeps the running 10:00 timer
-        // (ConversationSession.moveTo), so the two conversations' timers interleave.
+        // +1's 09:40 reply restarts its hour (the ticket playbook re-arms the timer of a self-transition).
         assertThat(timed).containsExactly(
-                "+1 Nudged 2026-03-02T10:00:00Z",
                 "+2 Nudged 2026-03-02T10:20:00Z",
-                "+1 Closed 2026-03-03T10:00:00Z",
-                "+2 Closed 2026-03-03T10:20:00Z");
+                "+1 Nudged 2026-03-02T10:40:00Z",
+                "+2 Closed 2026-03-03T10:20:00Z",
+                "+1 Closed 2026-03-03T10:40:00Z");
     }
 
     @Test
