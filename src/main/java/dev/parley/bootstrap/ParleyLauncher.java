@@ -1,6 +1,9 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.cli.Launcher;
+import dev.parley.adapter.ui.ConsoleApplication;
+import dev.parley.adapter.ui.common.FxNotifier;
+import dev.parley.adapter.ui.common.FxTaskExecutor;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -16,11 +19,7 @@ final class ParleyLauncher implements Launcher {
 
     @Override
     public void serve(ServeOptions options) throws InterruptedException {
-        var flags = flags(options.settings());
-        if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
-        if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
-        if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
-        var config = ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
+        var config = config(options);
         var app = new ParleyApp(config, Clock.systemUTC(), null);
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -31,6 +30,27 @@ final class ParleyLauncher implements Launcher {
         app.start();
         LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
         stopped.await();
+    }
+
+    @Override
+    public void console(ServeOptions options) {
+        var config = config(options);
+        try (var app = new ParleyApp(config, Clock.systemUTC(), null);
+             var executor = new FxTaskExecutor(3)) {
+            app.start();
+            LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
+            ConsoleApplication.launch(ConsoleAssembly.context(app, executor, new FxNotifier(),
+                    ConsoleAssembly.Hooks.DEFAULTS));
+            LOG.info("console closed; shutting down");
+        }
+    }
+
+    private static ParleyConfig config(ServeOptions options) {
+        var flags = flags(options.settings());
+        if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
+        if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
+        if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
+        return ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
     }
 
     @Override

@@ -13,6 +13,9 @@ public interface Launcher {
     /** Runs Parley headless until the process is asked to stop. */
     void serve(ServeOptions options) throws InterruptedException;
 
+    /** Runs Parley with the operator console; returns when the window is closed and everything has stopped. */
+    void console(ServeOptions options);
+
     /** The API token of the Parley home (created on first use). */
     String token(Path home);
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 /** {@code parley}: the top-level command; its subcommands are the CLI contract (docs/cli.md). */
 @Command(name = "parley", mixinStandardHelpOptions = true, versionProvider = ParleyCommand.VersionFromManifest.class,
         description = "Operator console and pipeline for automated messaging agents.",
-        subcommands = {ServeCommand.class, TokenCommand.class, BenchCommand.class})
+        subcommands = {ConsoleCommand.class, ServeCommand.class, TokenCommand.class, BenchCommand.class})
 public final class ParleyCommand implements Runnable {
     private final Launcher launcher;
 
@@ -24,9 +24,10 @@ public final class ParleyCommand implements Runnable {
         return launcher;
     }
 
+    /** No command: the operator console (the listener, worker, scheduler and senders run in the same process). */
     @Override
     public void run() {
-        new picocli.CommandLine(this).usage(new picocli.CommandLine(this).getOut());
+        launcher.console(new Launcher.ServeOptions(home, null, null, false, java.util.Map.of()));
     }
 
     /** Reads the version from the jar manifest. */

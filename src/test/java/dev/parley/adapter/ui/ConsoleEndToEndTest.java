@@ -1,0 +1,126 @@
+package dev.parley.adapter.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.adapter.ui.common.FxTaskExecutor;
+import dev.parley.adapter.ui.common.Notifier;
+import dev.parley.adapter.ui.queue.QueueRow;
+import dev.parley.adapter.ui.settings.FileConsoleSettings;
+import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.domain.message.OutboxStatus;
+import dev.parley.testing.TestParley;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The operator flow end to end on a real Parley (H2 in a temp dir, listener on port 0) and a headless window:
+ * a message POSTed to the listener shows up in the console by itself; the operator opens it and replies; the
+ * local sender sends the reply; audit_log records the reply.
+ */
+class ConsoleEndToEndTest {
+    @TempDir Path home;
+    TestParley parley;
+    FxTaskExecutor executor;
+    ConsoleWindow window;
+    final FxRobot robot = new FxRobot();
+    final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        parley = TestParley.start(home);
+        var settings = new FileConsoleSettings(home);
+        settings.setOperatorName("Dana");
+        executor = new FxTaskExecutor(2);
+        var context = ConsoleAssembly.context(parley.app, executor, Notifier.NONE, ConsoleAssembly.Hooks.DEFAULTS,
+                settings);
+        var stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            window = new ConsoleWindow(context);
+            window.show(stage);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        FxToolkit.setupFixture(() -> {
+            window.close();
+            robot.targetWindow(window.scene().getWindow());
+        });
+        FxToolkit.cleanupStages();
+        executor.close();
+        parley.close();
+    }
+
+    @Test
+    void postedMessageAppearsByItselfAndTheOperatorReplies() throws Exception {
+        robot.clickOn("#nav-all");
+        TableView<QueueRow> table = robot.lookup("#queue-all").queryTableView();
+        assertThat(table.getItems()).isEmpty();
+
+        // a first message warms up the HTTP client and the pipeline (first Hibernate queries, class loading)
+        assertThat(post("msg_0", "{\"id\":\"SM0\",\"channel\":\"sms\",\"from\":\"+15550199\","
+                + "\"text\":\"hello\"}").statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(10)).until(() -> table.getItems().size() == 1);
+
+        long posted = System.nanoTime();
+        assertThat(post("msg_1", "{\"id\":\"SM1\",\"channel\":\"sms\",\"from\":\"+15550100\","
+                + "\"text\":\"Call me at 555 0100 please\"}").statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                .until(() -> table.getItems().size() == 2);
+        var appearedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - posted);
+        assertThat(appearedMs).as("POST to visible in All conversations, ms").isLessThan(1000);
+        System.err.println("console: POST -> visible in All conversations in " + appearedMs + " ms");
+
+        var row = table.getItems().getFirst();
+        assertThat(row.preview().get()).doesNotContain("555").contains("•");
+        assertThat(row.contact().get()).doesNotContain("5550100");
+
+        robot.clickOn(table);
+        robot.type(KeyCode.K);
+        robot.type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#timeline").tryQuery().isPresent()
+                && robot.lookup("#state-Open").tryQuery().isPresent());
+
+        robot.type(KeyCode.R);
+        robot.write("Thanks, we will call you.");
+        robot.clickOn("#send-reply");
+
+        long conversationId = row.item().conversationId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.database.transactions().inTransaction(s ->
+                s.outbox().ofConversation(conversationId).stream().anyMatch(o -> o.status() == OutboxStatus.SENT
+                        && o.operatorExplicit() && "Dana".equals(o.actor()))));
+        var audit = parley.app.database.transactions().inTransaction(s ->
+                s.audit().forTarget("conversation", conversationId));
+        assertThat(audit).anyMatch(a -> a.action().equals("reply") && a.actor().equals("Dana"));
+    }
+
+    java.net.http.HttpResponse<String> post(String id, String body) throws Exception {
+        var signer = StandardWebhooks.of(TestParley.SECRET, Clock.systemUTC());
+        long ts = Clock.systemUTC().instant().getEpochSecond();
+        var bytes = body.getBytes(StandardCharsets.UTF_8);
+        var request = HttpRequest.newBuilder(URI.create(parley.baseUrl() + "/webhooks/generic"))
+                .header("webhook-id", id).header("webhook-timestamp", Long.toString(ts))
+                .header("webhook-signature", signer.sign(id, ts, bytes))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+}
