@@ -100,6 +100,15 @@ class ConsoleEndToEndTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#timeline").tryQuery().isPresent()
                 && robot.lookup("#state-Open").tryQuery().isPresent());
 
+        // U: the unblock dialog offers only the playbook's resumable states and needs a note
+        robot.type(KeyCode.U);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#unblock-note").tryQuery().isPresent());
+        assertThat(robot.lookup("#unblock-ok").queryButton().isDisabled()).isTrue();
+        robot.clickOn("#unblock-note").write("Checked with the contact");
+        robot.clickOn("#unblock-ok");
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#timeline").queryListView().getItems()
+                .stream().anyMatch(e -> e.toString().contains("operator_unblock: Checked with the contact")));
+
         robot.type(KeyCode.R);
         robot.write("Thanks, we will call you.");
         robot.clickOn("#send-reply");
@@ -111,6 +120,7 @@ class ConsoleEndToEndTest {
         var audit = parley.app.database.transactions().inTransaction(s ->
                 s.audit().forTarget("conversation", conversationId));
         assertThat(audit).anyMatch(a -> a.action().equals("reply") && a.actor().equals("Dana"));
+        assertThat(audit).anyMatch(a -> a.action().equals("unblock") && a.actor().equals("Dana"));
     }
 
     java.net.http.HttpResponse<String> post(String id, String body) throws Exception {
