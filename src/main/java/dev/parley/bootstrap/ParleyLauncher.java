@@ -1,6 +1,8 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.cli.Launcher;
+import dev.parley.adapter.persistence.Database;
+import dev.parley.adapter.persistence.DemoStore;
 import dev.parley.adapter.ui.ConsoleApplication;
 import dev.parley.adapter.ui.common.FxNotifier;
 import dev.parley.adapter.ui.common.FxTaskExecutor;
@@ -56,6 +58,33 @@ final class ParleyLauncher implements Launcher {
     @Override
     public String token(Path home) {
         return ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
+    }
+
+    @Override
+    public Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed) {
+        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            var figures = DemoStore.generate(database.dataSource(), conversations, messagesPerConversation, seed,
+                    Clock.systemUTC().instant());
+            var out = new java.util.LinkedHashMap<String, Object>();
+            out.put("home", config.home().toString());
+            out.put("conversations", figures.conversations());
+            out.put("messages", figures.messages());
+            out.put("timeline_events", figures.events());
+            out.put("alerts", figures.alerts());
+            out.put("outbox_rows", figures.outbox());
+            out.put("failed_inbox_rows", figures.inbox());
+            out.put("millis", figures.millis());
+            return out;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("demo store: " + e.getSQLState(), e);
+        }
+    }
+
+    @Override
+    public Map<String, Object> benchConsole(Path home) {
+        return new ConsoleBenchmark(ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom())).run();
     }
 
     @Override

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
-        subcommands = BenchCommand.Ingest.class)
+        subcommands = {BenchCommand.Ingest.class, BenchCommand.Console.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -38,6 +38,20 @@ final class BenchCommand implements Runnable {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages and --clients must be >= 1");
             }
             var result = bench.parent.launcher().benchIngest(messages, clients);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "console", mixinStandardHelpOptions = true,
+            description = "Console read path on the home's store: store open, counts, first page of each queue.")
+    static final class Console implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            var result = bench.parent.launcher().benchConsole(bench.parent.home);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

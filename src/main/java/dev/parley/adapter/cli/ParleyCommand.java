@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 /** {@code parley}: the top-level command; its subcommands are the CLI contract (docs/cli.md). */
 @Command(name = "parley", mixinStandardHelpOptions = true, versionProvider = ParleyCommand.VersionFromManifest.class,
         description = "Operator console and pipeline for automated messaging agents.",
-        subcommands = {ConsoleCommand.class, ServeCommand.class, TokenCommand.class, BenchCommand.class})
+        subcommands = {ConsoleCommand.class, ServeCommand.class, TokenCommand.class, BenchCommand.class,
+                DemoCommand.class})
 public final class ParleyCommand implements Runnable {
     private final Launcher launcher;
 

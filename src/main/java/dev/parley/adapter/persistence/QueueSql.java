@@ -24,14 +24,17 @@ final class QueueSql {
     static Query page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
-        String select;
+        String columns;
+        String from;
+        String joins;
         String order;
         switch (kind) {
             case HUMAN_REVIEW, ESCALATIONS -> {
-                select = "select a.id, a.conversation_id, a.created_at since, ct.address contact, c.channel, "
-                        + "c.playbook, c.state, a.categories, a.severity status, coalesce((select m.text from "
-                        + "messages m where m.id = a.message_id), " + LAST_MESSAGE + ") preview from alerts a "
-                        + "join conversations c on c.id = a.conversation_id join contacts ct on ct.id = c.contact_id";
+                columns = "a.id, a.conversation_id, a.created_at since, ct.address contact, c.channel, c.playbook, "
+                        + "c.state, a.categories, a.severity status, coalesce((select m.text from messages m where "
+                        + "m.id = a.message_id), " + LAST_MESSAGE + ") preview";
+                from = "alerts a";
+                joins = " join conversations c on c.id = a.conversation_id join contacts ct on ct.id = c.contact_id";
                 where.add("a.status in ('OPEN','ACKNOWLEDGED')");
                 where.add(kind == QueueKind.HUMAN_REVIEW ? "a.severity in ('CRITICAL','HIGH_VALUE')"
                         : "a.severity = 'ESCALATION'");
@@ -39,19 +42,21 @@ final class QueueSql {
                 order = "a.id desc";
             }
             case HELD -> {
-                select = "select o.id, o.conversation_id, o.created_at since, ct.address contact, c.channel, "
-                        + "c.playbook, c.state, c.critical_alert_tags categories, o.status || ': ' || "
-                        + "coalesce(o.reason, '') status, o.text preview from outbox o join conversations c on "
-                        + "c.id = o.conversation_id join contacts ct on ct.id = o.contact_id";
+                columns = "o.id, o.conversation_id, o.created_at since, ct.address contact, c.channel, c.playbook, "
+                        + "c.state, c.critical_alert_tags categories, o.status || ': ' || coalesce(o.reason, '') "
+                        + "status, o.text preview";
+                from = "outbox o";
+                joins = " join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id";
                 where.add("o.status in ('HELD','DENIED')");
                 keysetById("o.id", after, where, params);
                 order = "o.id desc";
             }
             case ALL -> {
-                select = "select c.id, c.id conversation_id, c.updated_at since, ct.address contact, c.channel, "
-                        + "c.playbook, c.state, c.critical_alert_tags categories, case when c.automation_paused "
-                        + "then 'paused' else ct.status end status, " + LAST_MESSAGE + " preview from conversations c "
-                        + "join contacts ct on ct.id = c.contact_id";
+                columns = "c.id, c.id conversation_id, c.updated_at since, ct.address contact, c.channel, c.playbook, "
+                        + "c.state, c.critical_alert_tags categories, case when c.automation_paused then 'paused' "
+                        + "else ct.status end status, " + LAST_MESSAGE + " preview";
+                from = "conversations c";
+                joins = " join contacts ct on ct.id = c.contact_id";
                 if (after != null) {
                     where.add("(c.updated_at < ? or (c.updated_at = ? and c.id < ?))");
                     params.add(Timestamp.from(after.at()));
@@ -61,19 +66,29 @@ final class QueueSql {
                 order = "c.updated_at desc, c.id desc";
             }
             case FAILED -> {
-                select = "select i.id, c.id conversation_id, i.received_at since, i.sender contact, i.channel, "
-                        + "c.playbook, c.state, c.critical_alert_tags categories, i.error status, i.text preview "
-                        + "from inbox i left join conversations c on c.channel = i.channel and "
-                        + "c.conv_key = i.conversation_key left join contacts ct on ct.id = c.contact_id";
+                columns = "i.id, c.id conversation_id, i.received_at since, i.sender contact, i.channel, c.playbook, "
+                        + "c.state, c.critical_alert_tags categories, i.error status, i.text preview";
+                from = "inbox i";
+                joins = " left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
+                        + "left join contacts ct on ct.id = c.contact_id";
                 where.add("i.status = 'FAILED'");
                 keysetById("i.id", after, where, params);
                 order = "i.id desc";
             }
             default -> throw new IllegalArgumentException(kind.name());
         }
+        var alias = from.substring(from.indexOf(' ') + 1);
+        if (filter == null || filter.isEmpty()) {
+            // Pick the page's ids on the index alone, then join and compute previews for those rows only.
+            var top = "select " + alias + ".id from " + from + " where " + String.join(" and ", where.isEmpty()
+                    ? List.of("1 = 1") : where) + " order by " + order + " fetch first " + limit + " rows only";
+            var sql = "select " + columns + " from (" + top + ") top_ids join " + from + " on " + alias
+                    + ".id = top_ids.id" + joins + " order by " + order;
+            return new Query(sql, params);
+        }
         filters(kind, filter, where, params);
-        var sql = select + (where.isEmpty() ? "" : " where " + String.join(" and ", where)) + " order by " + order
-                + " fetch first " + limit + " rows only";
+        var sql = "select " + columns + " from " + from + joins + (where.isEmpty() ? "" : " where "
+                + String.join(" and ", where)) + " order by " + order + " fetch first " + limit + " rows only";
         return new Query(sql, params);
     }
 

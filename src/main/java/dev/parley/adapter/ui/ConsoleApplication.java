@@ -25,6 +25,8 @@ public final class ConsoleApplication extends Application {
         Platform.setImplicitExit(true);
         window = new ConsoleWindow(context);
         window.show(stage);
+        var tour = System.getProperty("parley.console.screenshots");
+        if (tour != null && !tour.isBlank()) new ScreenshotTour(window, java.nio.file.Path.of(tour)).start();
     }
 
     @Override

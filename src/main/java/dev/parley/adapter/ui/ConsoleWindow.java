@@ -24,6 +24,7 @@ import javafx.stage.Stage;
 
 /** Builds the main window from a {@link ConsoleContext}: view-models, views, theme, shortcuts, live events. */
 public final class ConsoleWindow implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ConsoleWindow.class);
     private final ConsoleContext context;
     private final MainViewModel model;
     private final MainView view;
@@ -46,6 +47,20 @@ public final class ConsoleWindow implements AutoCloseable {
 
     /** Puts the window on {@code stage} and loads the first queue; asks for the operator name if unknown. */
     public void show(Stage stage) {
+        long started = System.nanoTime();
+        var first = model.queue(model.section().get().queue());
+        first.loading().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+                if (!now) {
+                    first.loading().removeListener(this);
+                    LOG.info("console: window shown with the first page of {} ({} rows) in {} ms, {} ms after JVM "
+                            + "start", first.kind(), first.rows().size(), (System.nanoTime() - started) / 1_000_000,
+                            System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean()
+                                    .getStartTime());
+                }
+            }
+        });
         stage.setTitle("Parley");
         stage.setScene(scene);
         stage.setMinWidth(960);

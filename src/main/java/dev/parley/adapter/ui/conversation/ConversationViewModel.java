@@ -42,7 +42,8 @@ public final class ConversationViewModel {
         this.operator = operator;
         draft.addListener((o, a, b) -> updateChecks());
         canSend = Bindings.createBooleanBinding(() -> !busy.get() && detail.get() != null
-                && checks.stream().noneMatch(c -> c.level() == OutboundCheck.Level.FAIL), busy, detail, checks);
+                && draft.get() != null && !draft.get().isBlank()
+                && checks.stream().noneMatch(c -> c.level() == OutboundCheck.Level.FAIL), busy, detail, checks, draft);
     }
 
     public long conversationId() { return conversationId; }
@@ -84,16 +85,28 @@ public final class ConversationViewModel {
         d.messages().stream().filter(m -> m.dataJson() != null).forEach(m -> taskLines.add("Extracted: "
                 + m.dataJson()));
         tasks.setAll(taskLines);
-        context.playbooks().find(c.playbook()).ifPresent(p -> diagram.set(DiagramLayout.of(StateGraph.of(p))));
         var visited = new ArrayList<String>();
         d.events().stream().filter(e -> "transition".equals(e.type()) || e.toState() != null).forEach(e -> {
             if (visited.isEmpty() && e.fromState() != null) visited.add(e.fromState());
             visited.add(e.toState());
         });
         if (visited.isEmpty()) visited.add(c.state());
+        // a playbook that is not installed (any more) is drawn from the states this conversation went through
+        var graph = context.playbooks().find(c.playbook()).filter(p -> p.name().equals(c.playbook()))
+                .map(StateGraph::of).orElseGet(() -> observed(visited));
+        diagram.set(DiagramLayout.of(graph));
         path.setAll(visited);
         detail.set(d);
         updateChecks();
+    }
+
+    static StateGraph observed(List<String> visited) {
+        var transitions = new ArrayList<StateGraph.Transition>();
+        for (int i = 0; i + 1 < visited.size(); i++) {
+            var t = new StateGraph.Transition(visited.get(i), visited.get(i + 1), "");
+            if (!transitions.contains(t)) transitions.add(t);
+        }
+        return new StateGraph(visited.getFirst(), visited.stream().distinct().toList(), transitions);
     }
 
     private void updateChecks() {

@@ -25,7 +25,7 @@ public record OutboundCheck(String name, Level level, String detail) {
                 ? new OutboundCheck("Automation", Level.WARN, "paused: only operator replies leave")
                 : new OutboundCheck("Automation", Level.PASS, "running");
         var body = text == null || text.isBlank()
-                ? new OutboundCheck("Message", Level.FAIL, "empty")
+                ? new OutboundCheck("Message", Level.WARN, "write a reply")
                 : text.length() > 16_000 ? new OutboundCheck("Message", Level.FAIL, "longer than 16000 characters")
                 : new OutboundCheck("Message", Level.PASS, text.length() + " characters");
         return List.of(optOut, status, automation, body);

@@ -19,11 +19,18 @@ final class TimelineEntries {
     static List<TimelineEntry> of(FindConversations.Detail d) {
         var entries = new ArrayList<TimelineEntry>();
         for (var m : d.messages()) {
-            if (m.direction() != Direction.IN) continue;
-            var at = m.receivedAt() != null ? m.receivedAt() : m.sentAt();
-            entries.add(new TimelineEntry(at, "message-in", "In · " + m.status(), m.text(), null));
+            var in = m.direction() == Direction.IN;
+            var at = in && m.receivedAt() != null ? m.receivedAt() : m.sentAt();
+            entries.add(new TimelineEntry(at, in ? "message-in" : "message-out", (in ? "In · " : "Out · ")
+                    + m.status(), m.text(), null));
         }
+        // sent rows are already messages; the others show why they have not left (yet)
         for (var o : d.outbox()) {
+            if (o.status() == dev.parley.domain.message.OutboxStatus.SENT && d.messages().stream().anyMatch(m ->
+                    m.direction() == Direction.OUT && m.text().equals(o.text()) && java.util.Objects.equals(
+                            m.sentAt(), o.sentAt()))) {
+                continue;
+            }
             var title = "Out · " + o.status() + (o.reason() != null ? " (" + o.reason() + ")" : "")
                     + (o.operatorExplicit() ? " · by " + o.actor() : "");
             entries.add(new TimelineEntry(o.sentAt() != null ? o.sentAt() : o.createdAt(), "message-out", title,

@@ -34,7 +34,7 @@ public final class QueueViewModel {
     private final IntegerProperty selectedIndex = new SimpleIntegerProperty(-1);
     private final StringProperty playbook = new SimpleStringProperty("");
     private final StringProperty state = new SimpleStringProperty("");
-    private final StringProperty channel = new SimpleStringProperty("");
+    private final StringProperty channel = new SimpleStringProperty();
     private final StringProperty search = new SimpleStringProperty("");
     private final StringProperty status = new SimpleStringProperty("");
     private final SimpleBooleanProperty loading = new SimpleBooleanProperty(false);

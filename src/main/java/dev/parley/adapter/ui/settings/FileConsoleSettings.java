@@ -12,7 +12,7 @@ import java.util.Properties;
 /** {@code console.properties} and {@code alert-patterns.txt} in the Parley home; written on every change. */
 public final class FileConsoleSettings implements ConsoleSettings {
     static final String DEFAULT_PATTERNS = """
-            # category: regex (RE2, case-insensitive). Used by the alert detector; test a message on the right.
+            # category: regex (RE2, case-insensitive)
             self-harm: \\b(kill myself|end it all|hurt myself)\\b
             threat: \\b(i will hurt you|you will regret)\\b
             legal: \\b(lawyer|attorney|sue you)\\b

@@ -127,8 +127,14 @@ public final class MainView {
             count.getStyleClass().add("count-badge");
             count.textProperty().bind(item.count().asString());
             count.visibleProperty().bind(item.count().greaterThanOrEqualTo(0));
-            if (item.section().queue() != null && item.section().ordinal() <= 1) {
-                count.getStyleClass().add("count-urgent");
+            if (item.section().ordinal() <= 1) {
+                // red only while something waits
+                count.getStyleClass().removeAll("count-urgent");
+                if (item.count().get() > 0) count.getStyleClass().add("count-urgent");
+                item.count().addListener((o, a, n) -> {
+                    count.getStyleClass().removeAll("count-urgent");
+                    if (n.longValue() > 0) count.getStyleClass().add("count-urgent");
+                });
             }
             var spacer = new Region();
             HBox.setHgrow(spacer, javafx.scene.layout.Priority.ALWAYS);

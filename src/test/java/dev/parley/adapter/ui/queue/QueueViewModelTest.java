@@ -94,6 +94,9 @@ class QueueViewModelTest {
     @Test
     void pagesWithKeysetAndFilters() {
         for (int i = 0; i < 7; i++) fx.startConversation("+1555020" + i, "hi " + i);
+        // sending touches conversations; page once the outbox has settled
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> fx.tx().inTransaction(
+                s -> s.outbox().countByStatus().get(dev.parley.domain.message.OutboxStatus.SENT)) == 7L);
         var queues = fx.context.queues();
         var first = queues.page(QueueKind.ALL, null, null, 3);
         var second = queues.page(QueueKind.ALL, null, first.next(), 3);
