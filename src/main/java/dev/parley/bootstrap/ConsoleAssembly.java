@@ -25,6 +25,24 @@ public final class ConsoleAssembly {
         public static final Hooks DEFAULTS = new Hooks(ReplayRunner.UNAVAILABLE, new SimpleAlertPatterns());
     }
 
+    /**
+     * Runs the first window's queries once on a background thread while the JavaFX toolkit starts, so the store's
+     * pages and the query code are warm when the window asks for them.
+     */
+    public static void warmUp(ConsoleContext context) {
+        Thread.ofVirtual().name("console-warm-up").start(() -> {
+            try {
+                context.queues().counts();
+                for (var kind : dev.parley.application.console.QueueKind.values()) {
+                    context.queues().page(kind, null, null, FindQueues.PAGE_SIZE);
+                }
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(ConsoleAssembly.class).debug("warm-up failed: {}",
+                        e.getClass().getName());
+            }
+        });
+    }
+
     public static ConsoleContext context(ParleyApp app, TaskExecutor executor, Notifier notifier, Hooks hooks) {
         return context(app, executor, notifier, hooks, new FileConsoleSettings(app.config.home()));
     }

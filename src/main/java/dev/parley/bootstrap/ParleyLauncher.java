@@ -41,8 +41,9 @@ final class ParleyLauncher implements Launcher {
              var executor = new FxTaskExecutor(3)) {
             app.start();
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
-            ConsoleApplication.launch(ConsoleAssembly.context(app, executor, new FxNotifier(),
-                    ConsoleAssembly.Hooks.DEFAULTS));
+            var context = ConsoleAssembly.context(app, executor, new FxNotifier(), ConsoleAssembly.Hooks.DEFAULTS);
+            ConsoleAssembly.warmUp(context);
+            ConsoleApplication.launch(context);
             LOG.info("console closed; shutting down");
         }
     }

@@ -61,13 +61,14 @@ public final class ConsoleWindow implements AutoCloseable {
                 }
             }
         });
+        // queries first: the store works while the window lays itself out
+        view.start();
+        model.refreshCounts();
         stage.setTitle("Parley");
         stage.setScene(scene);
         stage.setMinWidth(960);
         stage.setMinHeight(600);
         stage.show();
-        view.start();
-        model.refreshCounts();
         if (model.needsOperatorName()) Platform.runLater(this::askOperatorName);
     }
 

@@ -24,6 +24,7 @@ import javafx.collections.ObservableList;
 
 /** One queue: its rows (paged from the store), filters, selection, and the row actions (open, reveal). */
 public final class QueueViewModel {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(QueueViewModel.class);
     private final QueueKind kind;
     private final FindQueues queues;
     private final RecordReveal reveal;
@@ -43,6 +44,7 @@ public final class QueueViewModel {
     private final Command loadMore;
     private QueueCursor next;
     private boolean refreshAgain;
+    private boolean loadedOnce;
 
     public QueueViewModel(QueueKind kind, FindQueues queues, RecordReveal reveal, TaskExecutor executor, Clock clock,
                           Supplier<String> operator) {
@@ -134,7 +136,13 @@ public final class QueueViewModel {
 
     private void load(Supplier<QueuePage> query, Consumer<QueuePage> apply) {
         loading.set(true);
+        long started = System.nanoTime();
         executor.submit(progress -> query.get(), page -> {
+            if (!loadedOnce) {
+                loadedOnce = true;
+                LOG.info("console: first page of {} ({} rows) in {} ms", kind, page.items().size(),
+                        (System.nanoTime() - started) / 1_000_000);
+            }
             apply.accept(page);
             hasMore.set(next != null);
             loading.set(false);
