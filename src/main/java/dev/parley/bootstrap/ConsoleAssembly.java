@@ -36,6 +36,9 @@ public final class ConsoleAssembly {
                 for (var kind : dev.parley.application.console.QueueKind.values()) {
                     context.queues().page(kind, null, null, FindQueues.PAGE_SIZE);
                 }
+                // the first Hibernate read of a process is slow: take it here, not when a conversation opens
+                var first = context.queues().page(dev.parley.application.console.QueueKind.ALL, null, null, 1);
+                if (!first.items().isEmpty()) context.conversations().detail(first.items().getFirst().conversationId());
             } catch (RuntimeException e) {
                 org.slf4j.LoggerFactory.getLogger(ConsoleAssembly.class).debug("warm-up failed: {}",
                         e.getClass().getName());

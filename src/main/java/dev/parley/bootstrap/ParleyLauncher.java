@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,14 +38,32 @@ final class ParleyLauncher implements Launcher {
     @Override
     public void console(ServeOptions options) {
         var config = config(options);
-        try (var app = new ParleyApp(config, Clock.systemUTC(), null);
-             var executor = new FxTaskExecutor(3)) {
+        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var executor = new FxTaskExecutor(3);
+        var closed = new AtomicBoolean();
+        Runnable closeOnce = () -> {
+            if (closed.compareAndSet(false, true)) {
+                executor.close();
+                app.close();
+            }
+        };
+        // Ctrl+C or a kill while the window is open stops the pipeline cleanly all the same
+        var hook = new Thread(closeOnce, "parley-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
             app.start();
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
             var context = ConsoleAssembly.context(app, executor, new FxNotifier(), ConsoleAssembly.Hooks.DEFAULTS);
             ConsoleAssembly.warmUp(context);
             ConsoleApplication.launch(context);
             LOG.info("console closed; shutting down");
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+                closeOnce.run();
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is already closing everything
+            }
         }
     }
 

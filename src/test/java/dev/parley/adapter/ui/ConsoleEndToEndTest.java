@@ -123,6 +123,71 @@ class ConsoleEndToEndTest {
         assertThat(audit).anyMatch(a -> a.action().equals("unblock") && a.actor().equals("Dana"));
     }
 
+    @Test
+    void shortcutsReachTheQueuesSearchAndHelp() {
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.model().section().get()).isEqualTo(dev.parley.adapter.ui.shell.Section.ALL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.scene().getFocusOwner()).isInstanceOf(javafx.scene.control.TextField.class);
+        robot.type(KeyCode.ESCAPE);
+        robot.clickOn("#queue-all");
+        robot.press(KeyCode.SHIFT).type(KeyCode.SLASH).release(KeyCode.SHIFT);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup(".shortcuts").tryQuery().isPresent());
+        assertThat(robot.lookup(".shortcuts .content").queryLabeled().getText()).contains("J / K");
+        robot.type(KeyCode.ENTER);
+    }
+
+    /**
+     * The critical path of issue 5. Runs once the outreach playbook (FSM with HumanReview and critical alert
+     * detection) is installed; skipped before that merge.
+     */
+    @Test
+    void criticalReplyGoesToHumanReviewThenUnblockAndReply() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(parley.app.playbooks.names().contains("outreach"),
+                "needs the outreach playbook");
+        var started = parley.app.startConversation.start(new dev.parley.application.operator.StartConversation
+                .Command("outreach", "sms", "+15550142", "Hello from the community team", "Dana"));
+        long id = started.conversationId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).conversation().state()
+                .equals("AwaitingReply"));
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        TableView<QueueRow> review = robot.lookup("#queue-human_review").queryTableView();
+        long posted = System.nanoTime();
+        assertThat(post("msg_c1", "{\"id\":\"SMc1\",\"channel\":\"sms\",\"from\":\"+15550142\","
+                + "\"playbook\":\"outreach\",\"text\":\"I want to end it all\"}").statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                .until(() -> review.getItems().size() == 1);
+        System.err.println("console: critical POST -> Human review in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - posted) + " ms");
+
+        robot.clickOn(review).type(KeyCode.K).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#state-HumanReview").tryQuery()
+                .map(n -> n.getStyleClass().contains("state-current")).orElse(false));
+        assertThat(robot.lookup("#conversation-state").queryLabeled().getText()).isEqualTo("HumanReview");
+        assertThat(robot.lookup("#timeline").queryListView().getItems())
+                .anyMatch(e -> e.toString().contains("→ HumanReview"));
+
+        robot.type(KeyCode.U);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#unblock-note").tryQuery().isPresent());
+        assertThat(robot.lookup("#unblock-state").queryAs(javafx.scene.control.ChoiceBox.class).getValue())
+                .isEqualTo("AwaitingReply");
+        robot.clickOn("#unblock-note").write("Called them; they are safe and want to continue");
+        robot.clickOn("#unblock-ok");
+        await().atMost(Duration.ofSeconds(5)).until(() -> parley.app.find.detail(id).conversation().state()
+                .equals("AwaitingReply"));
+
+        robot.type(KeyCode.R);
+        robot.write("Thank you for talking with us.");
+        robot.clickOn("#send-reply");
+        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).outbox().stream()
+                .anyMatch(o -> o.status() == OutboxStatus.SENT && "Dana".equals(o.actor())
+                        && o.text().equals("Thank you for talking with us.")));
+        assertThat(parley.app.find.detail(id).audit()).extracting(a -> a.action() + ":" + a.actor())
+                .contains("unblock:Dana", "reply:Dana");
+    }
+
     java.net.http.HttpResponse<String> post(String id, String body) throws Exception {
         var signer = StandardWebhooks.of(TestParley.SECRET, Clock.systemUTC());
         long ts = Clock.systemUTC().instant().getEpochSecond();
