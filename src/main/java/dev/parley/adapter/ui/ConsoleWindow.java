@@ -31,6 +31,7 @@ public final class ConsoleWindow implements AutoCloseable {
     private final EventBatcher events;
     private final Scene scene;
     private ConversationView conversation;
+    private ConversationViewModel conversationModel;
 
     public ConsoleWindow(ConsoleContext context) {
         this.context = context;
@@ -41,7 +42,7 @@ public final class ConsoleWindow implements AutoCloseable {
         Themes.apply(scene, context.settings().theme());
         model.setOnOpenConversation(this::openConversation);
         new Shortcuts(this::onShortcut).install(scene);
-        this.events = new EventBatcher(Platform::runLater, model::onEvents).start(Duration.ofMillis(100));
+        this.events = new EventBatcher(Platform::runLater, this::onEvents).start(Duration.ofMillis(100));
         context.subscribe().accept(events);
     }
 
@@ -69,6 +70,7 @@ public final class ConsoleWindow implements AutoCloseable {
         stage.setMinWidth(960);
         stage.setMinHeight(600);
         stage.show();
+        LOG.info("console: window shown in {} ms", (System.nanoTime() - started) / 1_000_000);
         if (model.needsOperatorName()) Platform.runLater(this::askOperatorName);
     }
 
@@ -89,8 +91,16 @@ public final class ConsoleWindow implements AutoCloseable {
         dialog.showAndWait().ifPresent(model::setOperatorName);
     }
 
+    /** One batch of pipeline events: the queues, and the open conversation when it is concerned. */
+    private void onEvents(java.util.List<dev.parley.application.PipelineEvent> batch) {
+        model.onEvents(batch);
+        var open = conversationModel;
+        if (open != null && batch.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
+    }
+
     private void openConversation(long id) {
         var vm = new ConversationViewModel(context, id, model.operator()::get);
+        conversationModel = vm;
         conversation = new ConversationView(vm, this::closeConversation);
         view.showOverlay(conversation.root());
         vm.load();
@@ -98,6 +108,7 @@ public final class ConsoleWindow implements AutoCloseable {
 
     private void closeConversation() {
         conversation = null;
+        conversationModel = null;
         view.closeOverlay();
         model.refreshAll();
     }
