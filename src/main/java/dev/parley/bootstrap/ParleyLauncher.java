@@ -37,6 +37,10 @@ final class ParleyLauncher implements Launcher {
 
     @Override
     public void console(ServeOptions options) {
+        if (noDisplay(System.getenv())) {
+            throw new ConfigException("display", "no graphical display (DISPLAY and WAYLAND_DISPLAY are unset); "
+                    + "run 'parley serve' for headless Parley");
+        }
         var config = config(options);
         var app = new ParleyApp(config, Clock.systemUTC(), null);
         var executor = new FxTaskExecutor(3);
@@ -65,6 +69,18 @@ final class ParleyLauncher implements Launcher {
                 // the hook is already closing everything
             }
         }
+    }
+
+    static boolean noDisplay(Map<String, String> env) {
+        var os = System.getProperty("os.name", "").toLowerCase();
+        if (os.contains("win") || os.contains("mac") || "Monocle".equals(System.getProperty("glass.platform"))) {
+            return false;
+        }
+        return blank(env.get("DISPLAY")) && blank(env.get("WAYLAND_DISPLAY"));
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
     }
 
     private static ParleyConfig config(ServeOptions options) {
