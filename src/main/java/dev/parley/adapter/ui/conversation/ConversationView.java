@@ -81,6 +81,8 @@ public final class ConversationView {
         resolveButton.setOnAction(e -> model.openAlerts().stream().findFirst()
                 .ifPresent(a -> model.resolve(a.id())));
         desistButton.setOnAction(e -> desist());
+        acknowledgeButton.setDisable(true);
+        resolveButton.setDisable(true);
         model.detail().addListener((o, a, d) -> {
             boolean noAlert = model.openAlerts().isEmpty();
             acknowledgeButton.setDisable(noAlert);
