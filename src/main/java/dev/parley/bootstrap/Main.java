@@ -29,10 +29,6 @@ public final class Main {
             }
             throw e;
         });
-        if (args.length == 0) {
-            // Until the console exists, Parley with no command runs headless.
-            args = new String[] {"serve"};
-        }
         return commandLine.execute(args);
     }
 }

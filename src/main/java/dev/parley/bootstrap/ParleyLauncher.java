@@ -11,6 +11,11 @@ import dev.parley.bootstrap.replay.ReplayBenchmark;
 import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
+import dev.parley.adapter.persistence.Database;
+import dev.parley.adapter.persistence.DemoStore;
+import dev.parley.adapter.ui.ConsoleApplication;
+import dev.parley.adapter.ui.common.FxNotifier;
+import dev.parley.adapter.ui.common.FxTaskExecutor;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -19,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,11 +34,7 @@ final class ParleyLauncher implements Launcher {
 
     @Override
     public void serve(ServeOptions options) throws InterruptedException {
-        var flags = flags(options.settings());
-        if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
-        if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
-        if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
-        var config = ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
+        var config = config(options);
         var app = new ParleyApp(config, Clock.systemUTC(), null);
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -46,8 +48,92 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public void console(ServeOptions options) {
+        if (noDisplay(System.getenv())) {
+            throw new ConfigException("display", "no graphical display (DISPLAY and WAYLAND_DISPLAY are unset); "
+                    + "run 'parley serve' for headless Parley");
+        }
+        var config = config(options);
+        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var executor = new FxTaskExecutor(3);
+        var closed = new AtomicBoolean();
+        Runnable closeOnce = () -> {
+            if (closed.compareAndSet(false, true)) {
+                executor.close();
+                app.close();
+            }
+        };
+        // Ctrl+C or a kill while the window is open stops the pipeline cleanly all the same
+        var hook = new Thread(closeOnce, "parley-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            app.start();
+            LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
+            var context = ConsoleAssembly.context(app, executor, new FxNotifier(),
+                    ConsoleAssembly.Hooks.of(app));
+            ConsoleAssembly.warmUp(context);
+            ConsoleApplication.launch(context);
+            LOG.info("console closed; shutting down");
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+                closeOnce.run();
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is already closing everything
+            }
+        }
+    }
+
+    static boolean noDisplay(Map<String, String> env) {
+        var os = System.getProperty("os.name", "").toLowerCase();
+        if (os.contains("win") || os.contains("mac") || "Monocle".equals(System.getProperty("glass.platform"))) {
+            return false;
+        }
+        return blank(env.get("DISPLAY")) && blank(env.get("WAYLAND_DISPLAY"));
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static ParleyConfig config(ServeOptions options) {
+        var flags = flags(options.settings());
+        if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
+        if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
+        if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
+        return ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
+    }
+
+    @Override
     public String token(Path home) {
         return ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
+    }
+
+    @Override
+    public Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed) {
+        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            var figures = DemoStore.generate(database.dataSource(), conversations, messagesPerConversation, seed,
+                    Clock.systemUTC().instant());
+            var out = new java.util.LinkedHashMap<String, Object>();
+            out.put("home", config.home().toString());
+            out.put("conversations", figures.conversations());
+            out.put("messages", figures.messages());
+            out.put("timeline_events", figures.events());
+            out.put("alerts", figures.alerts());
+            out.put("outbox_rows", figures.outbox());
+            out.put("failed_inbox_rows", figures.inbox());
+            out.put("millis", figures.millis());
+            return out;
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("demo store: " + e.getSQLState(), e);
+        }
+    }
+
+    @Override
+    public Map<String, Object> benchConsole(Path home) {
+        return new ConsoleBenchmark(ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom())).run();
     }
 
     @Override

@@ -96,6 +96,11 @@ public final class AlertPatternsFile {
         return parse(source, bytes);
     }
 
+    /** Parses and validates patterns given as JSON text (for example from the console's editor). */
+    public static AlertPatternsFile parse(String source, String json) {
+        return parse(source, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     private static AlertPatternsFile parse(String source, byte[] bytes) {
         ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         JsonNode root;

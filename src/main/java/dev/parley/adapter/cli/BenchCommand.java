@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
-        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class})
+        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -69,6 +69,23 @@ final class BenchCommand implements Runnable {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
             }
             var result = bench.parent.launcher().benchReplay(conversations, playbook, store);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "console", mixinStandardHelpOptions = true,
+            description = "Console read path on the home's store: store open, counts, first page of each queue.")
+    static final class Console implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--home", paramLabel = "DIR", description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
+        java.nio.file.Path home;
+
+        @Override
+        public Integer call() throws Exception {
+            var result = bench.parent.launcher().benchConsole(home != null ? home : bench.parent.home);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

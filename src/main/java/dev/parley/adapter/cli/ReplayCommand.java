@@ -105,7 +105,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private int exportConversation() throws IOException {
-        var events = parent.launcher().exportConversation(home, export);
+        var events = parent.launcher().exportConversation(home != null ? home : parent.home, export);
         try (var writer = output()) {
             writer.write(ReplayFileWriter.write(events));
         }
@@ -113,7 +113,7 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private int compareConversation(Launcher.ReplayOptions options) {
-        var result = parent.launcher().compareConversation(home, compare, options);
+        var result = parent.launcher().compareConversation(home != null ? home : parent.home, compare, options);
         var stdout = spec.commandLine().getOut();
         if (result.differences().isEmpty()) {
             stdout.println("conversation " + compare + " (" + result.conversation() + "): replay matches the store"

@@ -31,7 +31,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        parent.launcher().serve(new Launcher.ServeOptions(home, port, bind, allowRemote, settings));
+        parent.launcher().serve(new Launcher.ServeOptions(home != null ? home : parent.home, port, bind, allowRemote, settings));
         return 0;
     }
 }

@@ -18,7 +18,7 @@ final class TokenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getOut().println(parent.launcher().token(home));
+        spec.commandLine().getOut().println(parent.launcher().token(home != null ? home : parent.home));
         return 0;
     }
 }

@@ -1,6 +1,8 @@
 package dev.parley.application.playbook.outreach;
 
 import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.DescribesTransitions;
+import dev.parley.application.playbook.StateGraph;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.domain.fsm.FireResult;
 import dev.parley.domain.fsm.LoadedPlaybook;
@@ -28,7 +30,7 @@ import java.util.stream.Collectors;
  * checked before intent classification, then intent, data check, extraction, tasks and the follow-up decision.
  * ProductiveEngagement and ExtractionComplete are passed through at once (the seed's nested "Analyzing" step).
  */
-public final class OutreachPlaybook implements Playbook {
+public final class OutreachPlaybook implements Playbook, DescribesTransitions {
     public static final String NAME = "outreach";
     static final String HUMAN_REVIEW = "HumanReview";
 
@@ -77,6 +79,17 @@ public final class OutreachPlaybook implements Playbook {
     @Override
     public Optional<PlaybookDefinition> definition() {
         return Optional.of(loaded.definition());
+    }
+
+    /** The table for the console's diagram; a row from {@code *} is drawn from every state it applies to. */
+    @Override
+    public List<StateGraph.Transition> transitions() {
+        var definition = loaded.definition();
+        return definition.transitions().stream()
+                .flatMap(t -> definition.states().stream().map(StateDef::name)
+                        .filter(state -> definition.appliesTo(t, state))
+                        .map(state -> new StateGraph.Transition(state, t.to(), t.trigger())))
+                .distinct().toList();
     }
 
     @Override

@@ -1,0 +1,33 @@
+package dev.parley.adapter.ui;
+
+import dev.parley.adapter.ui.common.Notifier;
+import dev.parley.adapter.ui.common.TaskExecutor;
+import dev.parley.adapter.ui.settings.ConfigurationFile;
+import dev.parley.adapter.ui.settings.ConsoleSettings;
+import dev.parley.application.PipelineEvents;
+import dev.parley.application.console.AlertPatternTester;
+import dev.parley.application.console.FindQueues;
+import dev.parley.application.console.HandleAlert;
+import dev.parley.application.console.MarkDesist;
+import dev.parley.application.console.RecordReveal;
+import dev.parley.application.console.ReplayRunner;
+import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ReplyToConversation;
+import dev.parley.application.operator.RetryInboxMessage;
+import dev.parley.application.operator.StartConversation;
+import dev.parley.application.operator.UnblockConversation;
+import dev.parley.application.playbook.Playbooks;
+import java.time.Clock;
+import java.util.function.Consumer;
+
+/**
+ * Everything the console uses, built by the composition root and handed to {@link ConsoleApplication}: use cases,
+ * ports, and how to subscribe to pipeline events. The console constructs no adapters of its own.
+ */
+public record ConsoleContext(FindConversations conversations, FindQueues queues, StartConversation start,
+                             ReplyToConversation reply, UnblockConversation unblock, RetryInboxMessage retry,
+                             HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
+                             ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
+                             ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
+                             String version, TaskExecutor executor, Notifier notifier) {
+}

@@ -1,0 +1,182 @@
+package dev.parley.adapter.ui;
+
+import dev.parley.adapter.ui.common.EventBatcher;
+import dev.parley.adapter.ui.conversation.ConversationView;
+import dev.parley.adapter.ui.conversation.ConversationViewModel;
+import dev.parley.adapter.ui.conversation.StartConversationDialog;
+import dev.parley.adapter.ui.dashboard.DashboardView;
+import dev.parley.adapter.ui.dashboard.DashboardViewModel;
+import dev.parley.adapter.ui.replay.ReplayView;
+import dev.parley.adapter.ui.replay.ReplayViewModel;
+import dev.parley.adapter.ui.settings.SettingsView;
+import dev.parley.adapter.ui.settings.SettingsViewModel;
+import dev.parley.adapter.ui.shell.MainView;
+import dev.parley.adapter.ui.shell.MainViewModel;
+import dev.parley.adapter.ui.shell.Section;
+import dev.parley.adapter.ui.shell.Shortcuts;
+import dev.parley.application.console.QueueKind;
+import java.time.Duration;
+import javafx.application.Platform;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.TextInputDialog;
+import javafx.stage.Stage;
+
+/** Builds the main window from a {@link ConsoleContext}: view-models, views, theme, shortcuts, live events. */
+public final class ConsoleWindow implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ConsoleWindow.class);
+    private final ConsoleContext context;
+    private final MainViewModel model;
+    private final MainView view;
+    private final EventBatcher events;
+    private final Scene scene;
+    private ConversationView conversation;
+    private ConversationViewModel conversationModel;
+
+    public ConsoleWindow(ConsoleContext context) {
+        this.context = context;
+        this.model = new MainViewModel(context.queues(), context.reveal(), context.executor(), context.notifier(),
+                context.settings(), context.clock());
+        this.view = new MainView(model, this::otherView, this::retryAction, context.version(), this::showShortcuts);
+        this.scene = new Scene(view.root(), 1280, 800);
+        Themes.apply(scene, context.settings().theme());
+        model.setOnOpenConversation(this::openConversation);
+        new Shortcuts(this::onShortcut).install(scene);
+        this.events = new EventBatcher(Platform::runLater, this::onEvents).start(Duration.ofMillis(100));
+        context.subscribe().accept(events);
+    }
+
+    /** Puts the window on {@code stage} and loads the first queue; asks for the operator name if unknown. */
+    public void show(Stage stage) {
+        long started = System.nanoTime();
+        var first = model.queue(model.section().get().queue());
+        first.loading().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean now) {
+                if (!now) {
+                    first.loading().removeListener(this);
+                    LOG.info("console: window shown with the first page of {} ({} rows) in {} ms, {} ms after JVM "
+                            + "start", first.kind(), first.rows().size(), (System.nanoTime() - started) / 1_000_000,
+                            System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean()
+                                    .getStartTime());
+                }
+            }
+        });
+        // queries first: the store works while the window lays itself out
+        view.start();
+        model.refreshCounts();
+        stage.setTitle("Parley");
+        stage.setScene(scene);
+        stage.setMinWidth(960);
+        stage.setMinHeight(600);
+        stage.show();
+        LOG.info("console: window shown in {} ms", (System.nanoTime() - started) / 1_000_000);
+        if (model.needsOperatorName()) Platform.runLater(this::askOperatorName);
+    }
+
+    public MainViewModel model() {
+        return model;
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+
+    private void askOperatorName() {
+        var dialog = new TextInputDialog(System.getProperty("user.name", ""));
+        dialog.initOwner(scene.getWindow());
+        dialog.setTitle("Welcome to Parley");
+        dialog.setHeaderText("Your name is recorded with every action you take (audit log).");
+        dialog.setContentText("Operator name:");
+        dialog.showAndWait().ifPresent(model::setOperatorName);
+    }
+
+    /** One batch of pipeline events: the queues, and the open conversation when it is concerned. */
+    private void onEvents(java.util.List<dev.parley.application.PipelineEvent> batch) {
+        model.onEvents(batch);
+        var open = conversationModel;
+        if (open != null && batch.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
+    }
+
+    private void openConversation(long id) {
+        var vm = new ConversationViewModel(context, id, model.operator()::get);
+        conversationModel = vm;
+        conversation = new ConversationView(vm, this::closeConversation);
+        view.showOverlay(conversation.root());
+        vm.load();
+    }
+
+    private void closeConversation() {
+        conversation = null;
+        conversationModel = null;
+        view.closeOverlay();
+        model.refreshAll();
+    }
+
+    private Parent otherView(Section section) {
+        return switch (section) {
+            case REPLAY -> new ReplayView(new ReplayViewModel(context.replay(), context.executor())).root();
+            case DASHBOARD -> {
+                var vm = new DashboardViewModel(context.queues(), context.executor());
+                vm.refresh();
+                yield new DashboardView(vm).root();
+            }
+            case SETTINGS -> new SettingsView(new SettingsViewModel(context.settings(), context.configuration(),
+                    context.patternTester(), model.operator()), theme -> Themes.apply(scene, theme)).root();
+            default -> throw new IllegalArgumentException(section.name());
+        };
+    }
+
+    private Runnable retryAction(Section section) {
+        if (section != Section.FAILED) return null;
+        return () -> {
+            var row = model.queue(QueueKind.FAILED).selected();
+            if (row == null) return;
+            var who = model.operator().get();
+            context.executor().submit(p -> {
+                context.retry().retry(row.item().id(), who);
+                return null;
+            }, ok -> model.refreshAll(), e -> model.status().set("Retry failed: " + e.getMessage()));
+        };
+    }
+
+    private void showShortcuts() {
+        Shortcuts.showHelp(scene.getWindow());
+    }
+
+    private void startConversation() {
+        new StartConversationDialog(scene.getWindow(), context, model.operator()::get, this::openConversation)
+                .show();
+    }
+
+    private boolean onShortcut(Shortcuts.Action action) {
+        var queue = view.currentQueue();
+        switch (action) {
+            case NEXT -> { if (queue == null) return false; model.queue(model.section().get().queue()).selectNext(); }
+            case PREVIOUS -> {
+                if (queue == null) return false;
+                model.queue(model.section().get().queue()).selectPrevious();
+            }
+            case OPEN -> { if (queue == null) return false; model.queue(model.section().get().queue()).openSelected(); }
+            case REVEAL -> {
+                if (queue == null) return false;
+                model.queue(model.section().get().queue()).revealSelected();
+            }
+            case SEARCH -> { if (queue == null) return false; queue.focusSearch(); }
+            case REPLY -> { if (conversation == null) return false; conversation.focusReply(); }
+            case UNBLOCK -> { if (conversation == null) return false; conversation.unblock(); }
+            case ACKNOWLEDGE -> { if (conversation == null) return false; conversation.acknowledge(); }
+            case BACK -> { if (conversation == null) return false; closeConversation(); }
+            case NEW_CONVERSATION -> startConversation();
+            case HELP -> showShortcuts();
+            case REFRESH -> model.refreshAll();
+            default -> model.section().set(Section.values()[action.ordinal() - Shortcuts.Action.SECTION_1.ordinal()]);
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        events.close();
+    }
+}

@@ -1,0 +1,164 @@
+package dev.parley.adapter.ui.conversation;
+
+import dev.parley.adapter.ui.common.Fxml;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.VBox;
+
+/** The conversation screen: binds to a {@link ConversationViewModel}; dialogs ask, the model acts. */
+public final class ConversationView {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MMM d HH:mm:ss")
+            .withZone(ZoneId.systemDefault());
+    private final ConversationViewModel model;
+    private final Runnable onBack;
+    private final Parent root;
+    @FXML private Button backButton;
+    @FXML private Label titleLabel;
+    @FXML private Label stateLabel;
+    @FXML private Label statusLabel;
+    @FXML private Button replyButton;
+    @FXML private Button unblockButton;
+    @FXML private Button acknowledgeButton;
+    @FXML private Button resolveButton;
+    @FXML private Button desistButton;
+    @FXML private ListView<TimelineEntry> timeline;
+    @FXML private TextArea draft;
+    @FXML private FlowPane checks;
+    @FXML private Button sendButton;
+    @FXML private Pane diagramPane;
+    @FXML private ListView<String> contactFacts;
+    @FXML private ListView<String> tasks;
+
+    public ConversationView(ConversationViewModel model, Runnable onBack) {
+        this.model = model;
+        this.onBack = onBack;
+        this.root = Fxml.load("ConversationView", this);
+        root.setId("conversation-" + model.conversationId());
+    }
+
+    @FXML
+    private void initialize() {
+        backButton.setOnAction(e -> onBack.run());
+        titleLabel.textProperty().bind(model.title());
+        stateLabel.textProperty().bind(model.state());
+        stateLabel.setId("conversation-state");
+        statusLabel.textProperty().bind(model.status());
+        timeline.setId("timeline");
+        timeline.setItems(model.timeline());
+        timeline.setCellFactory(l -> new TimelineCell());
+        timeline.getItems().addListener((javafx.collections.ListChangeListener<TimelineEntry>) c ->
+                timeline.scrollTo(Math.max(0, timeline.getItems().size() - 1)));
+        contactFacts.setItems(model.contactFacts());
+        tasks.setItems(model.tasks());
+        tasks.setPlaceholder(new Label("No tasks or extracted data yet."));
+        draft.setId("reply-draft");
+        draft.textProperty().bindBidirectional(model.draft());
+        draft.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && e.isShortcutDown()) {
+                model.reply();
+                e.consume();
+            }
+        });
+        sendButton.setId("send-reply");
+        sendButton.disableProperty().bind(model.canSend().not());
+        sendButton.setOnAction(e -> model.reply());
+        model.checks().addListener((javafx.collections.ListChangeListener<OutboundCheck>) c -> showChecks());
+        replyButton.setOnAction(e -> focusReply());
+        unblockButton.setId("unblock");
+        unblockButton.setOnAction(e -> unblock());
+        acknowledgeButton.setOnAction(e -> acknowledge());
+        resolveButton.setOnAction(e -> model.openAlerts().stream().findFirst()
+                .ifPresent(a -> model.resolve(a.id())));
+        desistButton.setOnAction(e -> desist());
+        acknowledgeButton.setDisable(true);
+        resolveButton.setDisable(true);
+        model.detail().addListener((o, a, d) -> {
+            boolean noAlert = model.openAlerts().isEmpty();
+            acknowledgeButton.setDisable(noAlert);
+            resolveButton.setDisable(noAlert);
+        });
+        model.diagram().addListener((o, a, d) -> redraw());
+        model.path().addListener((javafx.collections.ListChangeListener<String>) c -> redraw());
+        model.state().addListener((o, a, s) -> redraw());
+    }
+
+    private void redraw() {
+        StateDiagram.draw(diagramPane, model.diagram().get(), model.state().get(), model.path());
+    }
+
+    private void showChecks() {
+        checks.getChildren().clear();
+        for (var check : model.checks()) {
+            var label = new Label((check.level() == OutboundCheck.Level.PASS ? "✓ " : check.level()
+                    == OutboundCheck.Level.WARN ? "! " : "✗ ") + check.name());
+            label.getStyleClass().addAll("check", "check-" + check.level().name().toLowerCase());
+            label.setTooltip(new javafx.scene.control.Tooltip(check.detail()));
+            checks.getChildren().add(label);
+        }
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    public void focusReply() {
+        draft.requestFocus();
+    }
+
+    public void unblock() {
+        var dialogModel = model.unblockDialog();
+        var dialog = new UnblockDialog(root.getScene().getWindow(), dialogModel);
+        dialog.showAndWait().filter(Boolean::booleanValue).ifPresent(ok -> model.unblock(dialogModel));
+    }
+
+    public void acknowledge() {
+        model.openAlerts().stream().findFirst().ifPresent(a -> model.acknowledge(a.id()));
+    }
+
+    private void desist() {
+        var dialog = new TextInputDialog();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Mark desist");
+        dialog.setHeaderText("The contact is opted out and will not be messaged again.");
+        dialog.setContentText("Note (required):");
+        dialog.showAndWait().filter(s -> !s.isBlank()).ifPresent(model::markDesist);
+    }
+
+    /** A timeline line: time, title, text, styled by kind. */
+    private static final class TimelineCell extends ListCell<TimelineEntry> {
+        @Override
+        protected void updateItem(TimelineEntry entry, boolean empty) {
+            super.updateItem(entry, empty);
+            getStyleClass().removeIf(s -> s.startsWith("tl-"));
+            if (empty || entry == null) {
+                setGraphic(null);
+                setText(null);
+                return;
+            }
+            var head = new Label((entry.at() == null ? "" : TIME.format(entry.at())) + "  " + entry.title());
+            head.getStyleClass().add("tl-head");
+            var box = new VBox(2, head);
+            if (entry.text() != null && !entry.text().isBlank()) {
+                var text = new Label(entry.text());
+                text.setWrapText(true);
+                text.getStyleClass().add("tl-text");
+                text.maxWidthProperty().bind(getListView().widthProperty().subtract(40));
+                box.getChildren().add(text);
+            }
+            getStyleClass().add("tl-" + entry.kind());
+            setText(null);
+            setGraphic(box);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.parley.adapter.ui.conversation;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.operator.FindConversations;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.Direction;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/** Builds the timeline an operator reads from a conversation's messages, events, alerts and outbox. */
+final class TimelineEntries {
+    private static final Set<String> SHOWN_ELSEWHERE = Set.of("message_recorded", "operator_reply");
+
+    private TimelineEntries() {
+    }
+
+    static List<TimelineEntry> of(FindConversations.Detail d) {
+        var entries = new ArrayList<TimelineEntry>();
+        for (var m : d.messages()) {
+            var in = m.direction() == Direction.IN;
+            var at = in && m.receivedAt() != null ? m.receivedAt() : m.sentAt();
+            entries.add(new TimelineEntry(at, in ? "message-in" : "message-out", (in ? "In · " : "Out · ")
+                    + m.status(), m.text(), null));
+        }
+        // sent rows are already messages; the others show why they have not left (yet)
+        for (var o : d.outbox()) {
+            if (o.status() == dev.parley.domain.message.OutboxStatus.SENT && d.messages().stream().anyMatch(m ->
+                    m.direction() == Direction.OUT && m.text().equals(o.text()) && java.util.Objects.equals(
+                            m.sentAt(), o.sentAt()))) {
+                continue;
+            }
+            var title = "Out · " + o.status() + (o.reason() != null ? " (" + o.reason() + ")" : "")
+                    + (o.operatorExplicit() ? " · by " + o.actor() : "");
+            entries.add(new TimelineEntry(o.sentAt() != null ? o.sentAt() : o.createdAt(), "message-out", title,
+                    o.text(), o.actor()));
+        }
+        for (var e : d.events()) {
+            if (SHOWN_ELSEWHERE.contains(e.type())) continue;
+            entries.add(event(e));
+        }
+        for (var a : d.alerts()) {
+            var title = a.severity() + " alert · " + String.join(", ", a.categories()) + " · " + a.status()
+                    + (a.handledBy() != null ? " by " + a.handledBy() : "");
+            entries.add(new TimelineEntry(a.createdAt(), "alert", title, "source: " + a.source(), null));
+        }
+        entries.sort(Comparator.comparing(TimelineEntry::at, Comparator.nullsFirst(Comparator.naturalOrder())));
+        return entries;
+    }
+
+    private static TimelineEntry event(TimelineEvent e) {
+        var detail = safeRead(e.detailJson());
+        if ("transition".equals(e.type())) {
+            return new TimelineEntry(e.at(), "transition", transitionTitle(e, detail), null, e.actor());
+        }
+        var operator = !TimelineEvent.SYSTEM_ACTOR.equals(e.actor());
+        var text = detail.isEmpty() ? null : detail.toString();
+        return new TimelineEntry(e.at(), operator ? "operator" : "event",
+                e.type().replace('_', ' ') + (operator ? " · " + e.actor() : ""), text, e.actor());
+    }
+
+    /** "AwaitingReply → HumanReview · critical alert: self-harm". */
+    static String transitionTitle(TimelineEvent e, java.util.Map<String, Object> detail) {
+        var from = e.fromState() == null ? "∅" : e.fromState();
+        var why = e.trigger() == null ? "" : e.trigger();
+        if (detail.get("categories") instanceof List<?> categories && !categories.isEmpty()) {
+            why = "critical alert: " + String.join(", ", categories.stream().map(String::valueOf).toList());
+        } else if (detail.get("note") != null) {
+            why = why + ": " + detail.get("note");
+        }
+        return from + " → " + e.toState() + (why.isEmpty() ? "" : " · " + why);
+    }
+
+    private static java.util.Map<String, Object> safeRead(String json) {
+        try {
+            return JsonDocuments.read(json);
+        } catch (IllegalArgumentException e) {
+            return java.util.Map.of();
+        }
+    }
+}

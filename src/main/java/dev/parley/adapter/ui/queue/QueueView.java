@@ -1,0 +1,111 @@
+package dev.parley.adapter.ui.queue;
+
+import dev.parley.adapter.ui.common.Fxml;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.MouseButton;
+
+/** A queue as a virtualised table; binds to its {@link QueueViewModel} and forwards clicks. */
+public final class QueueView {
+    private final QueueViewModel model;
+    private final Runnable onRetry;
+    private final Parent root;
+    @FXML private TextField searchField;
+    @FXML private TextField playbookField;
+    @FXML private TextField stateField;
+    @FXML private ComboBox<String> channelBox;
+    @FXML private Button revealButton;
+    @FXML private Button retryButton;
+    @FXML private TableView<QueueRow> table;
+    @FXML private TableColumn<QueueRow, String> ageColumn;
+    @FXML private TableColumn<QueueRow, String> contactColumn;
+    @FXML private TableColumn<QueueRow, String> playbookColumn;
+    @FXML private TableColumn<QueueRow, String> stateColumn;
+    @FXML private TableColumn<QueueRow, String> alertsColumn;
+    @FXML private TableColumn<QueueRow, String> previewColumn;
+    @FXML private TableColumn<QueueRow, String> statusColumn;
+    @FXML private Label statusLabel;
+    @FXML private Button loadMoreButton;
+
+    /** {@code onRetry} is shown for the Failed queue only (null elsewhere). */
+    public QueueView(QueueViewModel model, Runnable onRetry) {
+        this.model = model;
+        this.onRetry = onRetry;
+        this.root = Fxml.load("QueueView", this);
+    }
+
+    @FXML
+    private void initialize() {
+        table.setId("queue-" + model.kind().name().toLowerCase());
+        table.setItems(model.rows());
+        var empty = new Label(model.emptyText());
+        empty.getStyleClass().add("empty-state");
+        empty.setWrapText(true);
+        table.setPlaceholder(empty);
+        ageColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().age()));
+        contactColumn.setCellValueFactory(c -> c.getValue().contact());
+        playbookColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().item().playbook()));
+        stateColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().item().state()));
+        alertsColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().categories()));
+        previewColumn.setCellValueFactory(c -> c.getValue().preview());
+        statusColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().item().status()));
+        table.setRowFactory(t -> {
+            var row = new TableRow<QueueRow>();
+            row.setOnMouseClicked(e -> {
+                if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2 && !row.isEmpty()) {
+                    model.openSelected();
+                }
+            });
+            return row;
+        });
+        // selection <-> view-model index, both ways
+        table.getSelectionModel().selectedIndexProperty().addListener((o, a, i) -> model.selectedIndex().set(
+                i.intValue()));
+        model.selectedIndex().addListener((o, a, i) -> {
+            if (table.getSelectionModel().getSelectedIndex() != i.intValue()) {
+                table.getSelectionModel().clearAndSelect(i.intValue());
+            }
+            table.scrollTo(Math.max(0, i.intValue() - 3));
+        });
+        searchField.textProperty().bindBidirectional(model.search());
+        playbookField.textProperty().bindBidirectional(model.playbook());
+        stateField.textProperty().bindBidirectional(model.state());
+        channelBox.getItems().setAll("", "sms", "chat", "email", "whatsapp", "telegram", "generic");
+        channelBox.valueProperty().bindBidirectional(model.channel());
+        searchField.setOnAction(e -> model.refresh());
+        playbookField.setOnAction(e -> model.refresh());
+        stateField.setOnAction(e -> model.refresh());
+        channelBox.setOnAction(e -> model.refresh());
+        revealButton.setOnAction(e -> model.revealSelected());
+        revealButton.disableProperty().bind(model.selectedIndex().lessThan(0));
+        if (onRetry != null) {
+            retryButton.setVisible(true);
+            retryButton.setManaged(true);
+            retryButton.setOnAction(e -> onRetry.run());
+            retryButton.disableProperty().bind(model.selectedIndex().lessThan(0));
+        }
+        loadMoreButton.disableProperty().bind(model.loadMoreCommand().executable().not());
+        loadMoreButton.setOnAction(e -> model.loadMoreCommand().execute());
+        statusLabel.textProperty().bind(model.status());
+    }
+
+    public Parent root() {
+        return root;
+    }
+
+    public void focusSearch() {
+        searchField.requestFocus();
+    }
+
+    public void focusTable() {
+        table.requestFocus();
+    }
+}

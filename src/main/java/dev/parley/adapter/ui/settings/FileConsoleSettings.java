@@ -1,0 +1,83 @@
+package dev.parley.adapter.ui.settings;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * {@code console.properties} and the alert patterns ({@code opt_out_phrases.json}, the file Parley reads at start)
+ * in the Parley home; written on every change.
+ */
+public final class FileConsoleSettings implements ConsoleSettings {
+    private final Path file;
+    private final Path patternsFile;
+    private final Properties values = new Properties();
+
+    public FileConsoleSettings(Path home) {
+        this.file = home.resolve("console.properties");
+        this.patternsFile = home.resolve("opt_out_phrases.json");
+        if (Files.exists(file)) {
+            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                values.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    @Override
+    public String operatorName() {
+        return values.getProperty("operator.name", "");
+    }
+
+    @Override
+    public void setOperatorName(String name) {
+        values.setProperty("operator.name", name.strip());
+        save();
+    }
+
+    @Override
+    public String theme() {
+        return values.getProperty("theme", "light");
+    }
+
+    @Override
+    public void setTheme(String theme) {
+        values.setProperty("theme", theme);
+        save();
+    }
+
+    @Override
+    public String alertPatterns() {
+        try {
+            if (Files.exists(patternsFile)) return Files.readString(patternsFile);
+            try (var builtIn = FileConsoleSettings.class.getResourceAsStream("/opt_out_phrases.json")) {
+                return new String(builtIn.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void setAlertPatterns(String source) {
+        try {
+            Files.writeString(patternsFile, source);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void save() {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            values.store(out, "Parley console preferences");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

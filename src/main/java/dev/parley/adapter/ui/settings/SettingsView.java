@@ -1,0 +1,71 @@
+package dev.parley.adapter.ui.settings;
+
+import dev.parley.adapter.ui.common.Fxml;
+import java.util.function.Consumer;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.layout.GridPane;
+
+/** The settings form; secrets are masked fields. Theme changes apply at once through {@code applyTheme}. */
+public final class SettingsView {
+    private final SettingsViewModel model;
+    private final Consumer<String> applyTheme;
+    private final Parent root;
+    @FXML private GridPane form;
+    @FXML private TextField operatorField;
+    @FXML private ChoiceBox<String> themeBox;
+    @FXML private Button regenerateButton;
+    @FXML private Button saveButton;
+    @FXML private Label statusLabel;
+    @FXML private TextArea patternsArea;
+    @FXML private TextField sampleField;
+    @FXML private ListView<String> matchesList;
+
+    public SettingsView(SettingsViewModel model, Consumer<String> applyTheme) {
+        this.model = model;
+        this.applyTheme = applyTheme;
+        this.root = Fxml.load("SettingsView", this);
+    }
+
+    @FXML
+    private void initialize() {
+        int row = 2;
+        for (var key : SettingsViewModel.KEYS) {
+            TextInputControl field;
+            if ("sender".equals(key)) {
+                var box = new ChoiceBox<String>();
+                box.getItems().setAll("local", "twilio", "webhook");
+                box.valueProperty().bindBidirectional(model.value(key));
+                form.addRow(row++, new Label(key), box);
+                continue;
+            }
+            field = SettingsViewModel.secret(key) ? new PasswordField() : new TextField();
+            field.textProperty().bindBidirectional(model.value(key));
+            field.setId("setting-" + key.replace('.', '-'));
+            form.addRow(row++, new Label(key), field);
+        }
+        operatorField.textProperty().bindBidirectional(model.operator());
+        themeBox.getItems().setAll("light", "dark");
+        themeBox.valueProperty().bindBidirectional(model.theme());
+        themeBox.valueProperty().addListener((o, a, t) -> applyTheme.accept(t));
+        regenerateButton.setOnAction(e -> model.regenerateWebhookSecret());
+        saveButton.setOnAction(e -> model.save());
+        statusLabel.textProperty().bind(model.status());
+        patternsArea.textProperty().bindBidirectional(model.patterns());
+        sampleField.textProperty().bindBidirectional(model.sample());
+        matchesList.setItems(model.matches());
+        matchesList.setPlaceholder(new Label("Type a message to see which categories match."));
+    }
+
+    public Parent root() {
+        return root;
+    }
+}

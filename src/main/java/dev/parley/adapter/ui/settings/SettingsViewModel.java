@@ -1,0 +1,102 @@
+package dev.parley.adapter.ui.settings;
+
+import dev.parley.application.console.AlertPatternTester;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Settings: Parley's configuration keys (applied at the next start), the operator name and theme (at once), and
+ * the alert pattern editor with a live "test a message" box.
+ */
+public final class SettingsViewModel {
+    public static final List<String> KEYS = List.of("listener.bind", "listener.port", "webhooks.generic.secret",
+            "webhooks.twilio.auth_token", "twilio.account_sid", "twilio.from", "sender");
+    private final ConsoleSettings settings;
+    private final ConfigurationFile configuration;
+    private final AlertPatternTester tester;
+    private final StringProperty operatorShown;
+    private final Map<String, StringProperty> values = new LinkedHashMap<>();
+    private final StringProperty operator = new SimpleStringProperty();
+    private final StringProperty theme = new SimpleStringProperty();
+    private final StringProperty patterns = new SimpleStringProperty();
+    private final StringProperty sample = new SimpleStringProperty("");
+    private final ObservableList<String> matches = FXCollections.observableArrayList();
+    private final StringProperty status = new SimpleStringProperty("");
+
+    /** {@code operatorShown} is the main window's operator property, updated on save. */
+    public SettingsViewModel(ConsoleSettings settings, ConfigurationFile configuration, AlertPatternTester tester,
+                             StringProperty operatorShown) {
+        this.settings = settings;
+        this.configuration = configuration;
+        this.tester = tester;
+        this.operatorShown = operatorShown;
+        var current = configuration.read();
+        for (var key : KEYS) values.put(key, new SimpleStringProperty(current.getOrDefault(key, "")));
+        operator.set(settings.operatorName());
+        theme.set(settings.theme());
+        patterns.set(settings.alertPatterns());
+        patterns.addListener((o, a, b) -> test());
+        sample.addListener((o, a, b) -> test());
+    }
+
+    public StringProperty value(String key) { return values.get(key); }
+    public StringProperty operator() { return operator; }
+    public StringProperty theme() { return theme; }
+    public StringProperty patterns() { return patterns; }
+    public StringProperty sample() { return sample; }
+    public ObservableList<String> matches() { return matches; }
+    public StringProperty status() { return status; }
+
+    public static boolean secret(String key) {
+        return key.contains("secret") || key.contains("token");
+    }
+
+    public void regenerateWebhookSecret() {
+        values.get("webhooks.generic.secret").set(configuration.newWebhookSecret());
+        status.set("New webhook secret generated: save, then update the sender's configuration.");
+    }
+
+    /** Runs the sample message against the patterns being edited. */
+    void test() {
+        if (sample.get() == null || sample.get().isBlank()) {
+            matches.clear();
+            return;
+        }
+        try {
+            var found = tester.test(patterns.get(), sample.get());
+            matches.setAll(found.isEmpty() ? List.of("no category matches")
+                    : found.stream().map(m -> m.category() + "  (" + m.patternId() + ")").toList());
+        } catch (IllegalArgumentException e) {
+            matches.setAll("invalid patterns: " + e.getMessage());
+        }
+    }
+
+    public void save() {
+        try {
+            tester.test(patterns.get(), "");
+        } catch (IllegalArgumentException e) {
+            status.set("Not saved: invalid patterns: " + e.getMessage());
+            return;
+        }
+        var changes = new LinkedHashMap<String, String>();
+        values.forEach((key, value) -> changes.put(key, value.get() == null ? "" : value.get().strip()));
+        try {
+            configuration.write(changes);
+        } catch (RuntimeException e) {
+            status.set("Not saved: " + e.getMessage());
+            return;
+        }
+        if (operator.get() != null && !operator.get().isBlank()) {
+            settings.setOperatorName(operator.get());
+            operatorShown.set(operator.get().strip());
+        }
+        settings.setTheme(theme.get());
+        settings.setAlertPatterns(patterns.get());
+        status.set("Saved. Listener, secrets, sender and alert patterns apply at the next start.");
+    }
+}

@@ -1,0 +1,44 @@
+package dev.parley.application.console;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** Read-side queries of the console: queue counts, queue pages and dashboard figures. */
+public final class FindQueues {
+    public static final int PAGE_SIZE = 100;
+
+    private final Queues queues;
+    private final Clock clock;
+
+    public FindQueues(Queues queues, Clock clock) {
+        this.queues = queues;
+        this.clock = clock;
+    }
+
+    public Map<QueueKind, Long> counts() {
+        return queues.counts();
+    }
+
+    /** One page; asks for one extra row to know whether another page follows. */
+    public QueuePage page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit) {
+        var rows = queues.page(kind, filter == null ? QueueFilter.NONE : filter, after, limit + 1);
+        if (rows.size() <= limit) {
+            return new QueuePage(rows, null);
+        }
+        List<QueueItem> items = rows.subList(0, limit);
+        return new QueuePage(List.copyOf(items), items.getLast().cursor());
+    }
+
+    public DashboardFigures dashboard() {
+        var now = clock.instant();
+        var since = now.truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(23));
+        var ages = new EnumMap<QueueKind, Duration>(QueueKind.class);
+        queues.oldest().forEach((kind, at) -> ages.put(kind, Duration.between(at, now)));
+        return new DashboardFigures(queues.trafficPerHour(since, 250_000), queues.alertsPerCategory(since.minus(
+                Duration.ofDays(6))), queues.counts(), ages);
+    }
+}

@@ -1,0 +1,18 @@
+package dev.parley.application.console;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One row of a queue. {@code id} is the row's own id (alert, outbox row, conversation or inbox row);
+ * {@code conversationId} is 0 when a failed inbox row never became a conversation. {@code preview} and
+ * {@code contact} are raw: the console masks them before showing them.
+ */
+public record QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
+                        String playbook, String state, List<String> categories, String preview, String status) {
+
+    /** The keyset position after this item. */
+    public QueueCursor cursor() {
+        return new QueueCursor(since, id);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.parley.application.console;
+
+/** The operator's work queues, in navigation order. */
+public enum QueueKind {
+    /** Open critical and high-value alerts. */
+    HUMAN_REVIEW("Human review"),
+    /** Questions a playbook escalated to an operator (open alerts of severity ESCALATION). */
+    ESCALATIONS("Escalations"),
+    /** Outbound messages HELD or DENIED, with their reason. */
+    HELD("Held & filtered"),
+    /** Every conversation, most recently updated first. */
+    ALL("All conversations"),
+    /** Inbox rows that could not be processed. */
+    FAILED("Failed");
+
+    private final String title;
+
+    QueueKind(String title) {
+        this.title = title;
+    }
+
+    public String title() {
+        return title;
+    }
+}

@@ -1,0 +1,27 @@
+package dev.parley.application.console;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Read-side port over the store for the console's queues: keyset-paged, index-backed queries only, so a page
+ * stays fast on a store with 100k conversations and 1M messages.
+ */
+public interface Queues {
+
+    /** How many items each queue holds right now. */
+    Map<QueueKind, Long> counts();
+
+    /** Up to {@code limit} items of {@code kind} after {@code after} (null: the first page), newest first. */
+    List<QueueItem> page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit);
+
+    /** When the oldest item of each queue arrived (queues without items are absent). */
+    Map<QueueKind, Instant> oldest();
+
+    /** Messages in and out per hour since {@code since}; reads at most {@code maxMessages} recent messages. */
+    List<DashboardFigures.HourlyTraffic> trafficPerHour(Instant since, int maxMessages);
+
+    /** Alerts raised since {@code since}, by category. */
+    Map<String, Long> alertsPerCategory(Instant since);
+}

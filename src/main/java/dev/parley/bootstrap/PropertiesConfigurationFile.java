@@ -1,0 +1,72 @@
+package dev.parley.bootstrap;
+
+import dev.parley.adapter.ui.settings.ConfigurationFile;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/** The console's view of {@code parley.properties}: every written value is checked like at startup. */
+final class PropertiesConfigurationFile implements ConfigurationFile {
+    private final Path file;
+    private final ParleyConfig effective;
+    private final SecureRandom random;
+
+    PropertiesConfigurationFile(ParleyConfig effective, SecureRandom random) {
+        this.file = effective.home().resolve("parley.properties");
+        this.effective = effective;
+        this.random = random;
+    }
+
+    @Override
+    public Map<String, String> read() {
+        var values = new LinkedHashMap<String, String>();
+        for (var key : ConfigKey.values()) {
+            if (key != ConfigKey.DB_URL && key != ConfigKey.DB_PASSWORD) values.put(key.key(), effective.get(key));
+        }
+        return values;
+    }
+
+    @Override
+    public synchronized void write(Map<String, String> changes) {
+        var properties = load();
+        changes.forEach((name, value) -> {
+            var key = java.util.Arrays.stream(ConfigKey.values()).filter(k -> k.key().equals(name)).findFirst()
+                    .orElseThrow(() -> new ConfigException(name, "unknown configuration key"));
+            key.check(value);
+            properties.setProperty(name, value);
+        });
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            properties.store(out, "Parley configuration (docs/configuration.md)");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Properties load() {
+        var properties = new Properties();
+        if (Files.exists(file)) {
+            try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                properties.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return properties;
+    }
+
+    @Override
+    public String newWebhookSecret() {
+        var secret = new byte[32];
+        random.nextBytes(secret);
+        return "whsec_" + Base64.getEncoder().encodeToString(secret);
+    }
+}

@@ -1,0 +1,201 @@
+package dev.parley.adapter.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.adapter.ui.common.FxTaskExecutor;
+import dev.parley.adapter.ui.common.Notifier;
+import dev.parley.adapter.ui.queue.QueueRow;
+import dev.parley.adapter.ui.settings.FileConsoleSettings;
+import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.domain.message.OutboxStatus;
+import dev.parley.testing.TestParley;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The operator flow end to end on a real Parley (H2 in a temp dir, listener on port 0) and a headless window:
+ * a message POSTed to the listener shows up in the console by itself; the operator opens it and replies; the
+ * local sender sends the reply; audit_log records the reply.
+ */
+class ConsoleEndToEndTest {
+    @TempDir Path home;
+    TestParley parley;
+    FxTaskExecutor executor;
+    ConsoleWindow window;
+    final FxRobot robot = new FxRobot();
+    final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        parley = TestParley.start(home);
+        var settings = new FileConsoleSettings(home);
+        settings.setOperatorName("Dana");
+        executor = new FxTaskExecutor(2);
+        var context = ConsoleAssembly.context(parley.app, executor, Notifier.NONE, ConsoleAssembly.Hooks.of(parley.app),
+                settings);
+        var stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            window = new ConsoleWindow(context);
+            window.show(stage);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        FxToolkit.setupFixture(() -> {
+            window.close();
+            robot.targetWindow(window.scene().getWindow());
+        });
+        FxToolkit.cleanupStages();
+        executor.close();
+        parley.close();
+    }
+
+    @Test
+    void postedMessageAppearsByItselfAndTheOperatorReplies() throws Exception {
+        robot.clickOn("#nav-all");
+        TableView<QueueRow> table = robot.lookup("#queue-all").queryTableView();
+        assertThat(table.getItems()).isEmpty();
+
+        // a first message warms up the HTTP client and the pipeline (first Hibernate queries, class loading)
+        assertThat(post("msg_0", "{\"id\":\"SM0\",\"channel\":\"sms\",\"from\":\"+15550199\","
+                + "\"text\":\"hello\"}").statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(10)).until(() -> table.getItems().size() == 1);
+
+        long posted = System.nanoTime();
+        assertThat(post("msg_1", "{\"id\":\"SM1\",\"channel\":\"sms\",\"from\":\"+15550100\","
+                + "\"text\":\"Call me at 555 0100 please\"}").statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                .until(() -> table.getItems().size() == 2);
+        var appearedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - posted);
+        assertThat(appearedMs).as("POST to visible in All conversations, ms").isLessThan(1000);
+        System.err.println("console: POST -> visible in All conversations in " + appearedMs + " ms");
+
+        var row = table.getItems().getFirst();
+        assertThat(row.preview().get()).doesNotContain("555").contains("•");
+        assertThat(row.contact().get()).doesNotContain("5550100");
+
+        robot.clickOn(table);
+        robot.type(KeyCode.K);
+        robot.type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#timeline").tryQuery().isPresent()
+                && robot.lookup("#state-Open").tryQuery().isPresent());
+
+        // U: the unblock dialog offers only the playbook's resumable states and needs a note
+        robot.type(KeyCode.U);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#unblock-note").tryQuery().isPresent());
+        assertThat(robot.lookup("#unblock-ok").queryButton().isDisabled()).isTrue();
+        robot.clickOn("#unblock-note").write("Checked with the contact");
+        robot.clickOn("#unblock-ok");
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#timeline").queryListView().getItems()
+                .stream().anyMatch(e -> e.toString().contains("operator_unblock: Checked with the contact")));
+
+        robot.type(KeyCode.R);
+        robot.write("Thanks, we will call you.");
+        robot.clickOn("#send-reply");
+
+        long conversationId = row.item().conversationId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.database.transactions().inTransaction(s ->
+                s.outbox().ofConversation(conversationId).stream().anyMatch(o -> o.status() == OutboxStatus.SENT
+                        && o.operatorExplicit() && "Dana".equals(o.actor()))));
+        var audit = parley.app.database.transactions().inTransaction(s ->
+                s.audit().forTarget("conversation", conversationId));
+        assertThat(audit).anyMatch(a -> a.action().equals("reply") && a.actor().equals("Dana"));
+        assertThat(audit).anyMatch(a -> a.action().equals("unblock") && a.actor().equals("Dana"));
+    }
+
+    @Test
+    void shortcutsReachTheQueuesSearchAndHelp() {
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.model().section().get()).isEqualTo(dev.parley.adapter.ui.shell.Section.ALL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.F).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.scene().getFocusOwner()).isInstanceOf(javafx.scene.control.TextField.class);
+        robot.type(KeyCode.ESCAPE);
+        robot.clickOn("#queue-all");
+        robot.press(KeyCode.SHIFT).type(KeyCode.SLASH).release(KeyCode.SHIFT);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup(".shortcuts").tryQuery().isPresent());
+        assertThat(robot.lookup(".shortcuts .content").queryLabeled().getText()).contains("J / K");
+        robot.type(KeyCode.ENTER);
+    }
+
+    /**
+     * The critical path of issue 5. Runs once the outreach playbook (FSM with HumanReview and critical alert
+     * detection) is installed; skipped before that merge.
+     */
+    @Test
+    void criticalReplyGoesToHumanReviewThenUnblockAndReply() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(parley.app.playbooks.names().contains("outreach"),
+                "needs the outreach playbook");
+        var started = parley.app.startConversation.start(new dev.parley.application.operator.StartConversation
+                .Command("outreach", "sms", "+15550142", "Hello from the community team", "Dana"));
+        long id = started.conversationId();
+        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).conversation().state()
+                .equals("AwaitingReply"));
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        TableView<QueueRow> review = robot.lookup("#queue-human_review").queryTableView();
+        long posted = System.nanoTime();
+        assertThat(post("msg_c1", "{\"id\":\"SMc1\",\"channel\":\"sms\",\"from\":\"+15550142\","
+                + "\"playbook\":\"outreach\",\"text\":\"I want to end it all\"}").statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(10))
+                .until(() -> review.getItems().size() == 1);
+        System.err.println("console: critical POST -> Human review in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - posted) + " ms");
+
+        robot.clickOn(review).type(KeyCode.K).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#state-HumanReview").tryQuery()
+                .map(n -> n.getStyleClass().contains("state-current")).orElse(false));
+        assertThat(robot.lookup("#conversation-state").queryLabeled().getText()).isEqualTo("HumanReview");
+        assertThat(robot.lookup("#timeline").queryListView().getItems())
+                .anyMatch(e -> e.toString().contains("→ HumanReview"));
+
+        robot.type(KeyCode.U);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#unblock-note").tryQuery().isPresent());
+        assertThat(robot.lookup("#unblock-state").queryAs(javafx.scene.control.ChoiceBox.class).getValue())
+                .isEqualTo("AwaitingReply");
+        robot.clickOn("#unblock-note").write("Called them; they are safe and want to continue");
+        robot.clickOn("#unblock-ok");
+        await().atMost(Duration.ofSeconds(5)).until(() -> parley.app.find.detail(id).conversation().state()
+                .equals("AwaitingReply"));
+
+        robot.type(KeyCode.R);
+        robot.write("Thank you for talking with us.");
+        robot.clickOn("#send-reply");
+        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).outbox().stream()
+                .anyMatch(o -> o.status() == OutboxStatus.SENT && "Dana".equals(o.actor())
+                        && o.text().equals("Thank you for talking with us.")));
+        assertThat(parley.app.find.detail(id).audit()).extracting(a -> a.action() + ":" + a.actor())
+                .contains("unblock:Dana", "reply:Dana");
+    }
+
+    java.net.http.HttpResponse<String> post(String id, String body) throws Exception {
+        var signer = StandardWebhooks.of(TestParley.SECRET, Clock.systemUTC());
+        long ts = Clock.systemUTC().instant().getEpochSecond();
+        var bytes = body.getBytes(StandardCharsets.UTF_8);
+        var request = HttpRequest.newBuilder(URI.create(parley.baseUrl() + "/webhooks/generic"))
+                .header("webhook-id", id).header("webhook-timestamp", Long.toString(ts))
+                .header("webhook-signature", signer.sign(id, ts, bytes))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,103 @@
+package dev.parley.adapter.ui.conversation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.conversation.ConversationAlert;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConversationViewModelTest {
+    @TempDir Path home;
+    ConsoleFixture fx;
+    long id;
+    ConversationViewModel model;
+
+    @BeforeEach
+    void start() {
+        fx = new ConsoleFixture(home);
+        id = fx.startConversation("+15550111", "Hello from Parley");
+        model = new ConversationViewModel(fx.context, id, () -> "Dana");
+        model.load();
+    }
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
+
+    java.util.List<dev.parley.domain.conversation.AuditEntry> audit() {
+        return fx.tx().inTransaction(s -> s.audit().forTarget("conversation", id));
+    }
+
+    @Test
+    void showsTimelineContactDiagramAndChecks() {
+        assertThat(model.state().get()).isEqualTo("Open");
+        assertThat(model.timeline()).anyMatch(e -> e.kind().equals("message-out") && e.text().equals(
+                "Hello from Parley"));
+        assertThat(model.timeline()).anyMatch(e -> e.kind().equals("operator") && e.title().contains("Dana"));
+        assertThat(model.contactFacts()).anyMatch(f -> f.startsWith("Status: ACTIVE"));
+        assertThat(model.diagram().get().boxes()).extracting(DiagramLayout.Box::state).containsExactly("Open");
+        assertThat(model.path()).containsExactly("Open");
+        assertThat(model.canSend().get()).as("empty draft").isFalse();
+        model.draft().set("A reply");
+        assertThat(model.checks()).allMatch(c -> c.level() == OutboundCheck.Level.PASS);
+        assertThat(model.canSend().get()).isTrue();
+    }
+
+    @Test
+    void replyGoesThroughTheOutboxAndIsAudited() {
+        model.draft().set("Thanks!");
+        model.reply();
+        assertThat(model.draft().get()).isEmpty();
+        assertThat(model.status().get()).isEqualTo("Reply queued");
+        var outbox = fx.tx().inTransaction(s -> s.outbox().ofConversation(id));
+        assertThat(outbox).anyMatch(o -> o.text().equals("Thanks!") && o.actor().equals("Dana"));
+        assertThat(audit())
+                .anyMatch(a -> a.action().equals("reply"));
+    }
+
+    @Test
+    void unblockOffersOnlyResumableStatesAndNeedsANote() {
+        fx.raiseCritical(id, "self-harm");
+        model.load();
+        var dialog = model.unblockDialog();
+        assertThat(dialog.states()).containsExactly("Open");
+        assertThat(dialog.valid().get()).isFalse();
+        dialog.note().set("   ");
+        assertThat(dialog.valid().get()).isFalse();
+        dialog.note().set("Spoke to them by phone");
+        assertThat(dialog.valid().get()).isTrue();
+        model.unblock(dialog);
+        assertThat(model.timeline()).anyMatch(e -> e.kind().equals("transition")
+                && e.title().contains("operator_unblock: Spoke to them by phone"));
+        assertThat(audit())
+                .anyMatch(a -> a.action().equals("unblock") && a.actor().equals("Dana"));
+    }
+
+    @Test
+    void acknowledgeThenResolveAnAlert() {
+        var alertId = fx.raiseCritical(id, "threat");
+        model.load();
+        assertThat(model.openAlerts()).hasSize(1);
+        model.acknowledge(alertId);
+        assertThat(model.openAlerts().getFirst().status()).isEqualTo(ConversationAlert.ACKNOWLEDGED);
+        model.resolve(alertId);
+        assertThat(model.openAlerts()).isEmpty();
+        assertThat(audit())
+                .extracting(a -> a.action()).contains("acknowledge_alert", "resolve_alert");
+    }
+
+    @Test
+    void desistOptsTheContactOutAndTheComposerShowsTheReplyWouldBeDenied() {
+        model.markDesist("asked us to stop");
+        assertThat(model.detail().get().contact().status()).isEqualTo(ContactStatus.OPTED_OUT);
+        model.draft().set("one more thing");
+        assertThat(model.checks()).anyMatch(c -> c.name().equals("Opt-out") && c.level() == OutboundCheck.Level.FAIL);
+        assertThat(model.canSend().get()).isFalse();
+    }
+}

@@ -1,0 +1,118 @@
+package dev.parley.adapter.ui.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.application.console.QueueKind;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QueueViewModelTest {
+    @TempDir Path home;
+    ConsoleFixture fx;
+
+    @BeforeEach
+    void start() {
+        fx = new ConsoleFixture(home);
+    }
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
+
+    QueueViewModel queue(QueueKind kind) {
+        return new QueueViewModel(kind, fx.context.queues(), fx.context.reveal(), fx.executor, Clock.systemUTC(),
+                () -> "Dana");
+    }
+
+    @Test
+    void allConversationsNewestFirstWithJkAndEnter() {
+        var first = fx.startConversation("+15550101", "hello one");
+        var second = fx.startConversation("+15550102", "hello two");
+        var model = queue(QueueKind.ALL);
+        var opened = new AtomicLong();
+        model.setOnOpen(row -> opened.set(row.item().conversationId()));
+        model.refresh();
+        assertThat(model.rows()).extracting(r -> r.item().conversationId()).containsExactlyInAnyOrder(first, second);
+        assertThat(model.rows().get(0).item().since()).isAfterOrEqualTo(model.rows().get(1).item().since());
+        model.selectNext();
+        model.selectNext();
+        assertThat(model.selected()).isSameAs(model.rows().get(1));
+        model.selectPrevious();
+        model.openSelected();
+        assertThat(opened.get()).isEqualTo(model.rows().get(0).item().conversationId());
+    }
+
+    @Test
+    void textIsMaskedUntilRevealedAndTheRevealIsAudited() {
+        var id = fx.startConversation("+15550177", "my number is 555 0177");
+        var model = queue(QueueKind.ALL);
+        model.refresh();
+        var row = model.rows().getFirst();
+        assertThat(row.contact().get()).doesNotContain("55501");
+        model.selectedIndex().set(0);
+        model.revealSelected();
+        assertThat(row.revealed().get()).isTrue();
+        assertThat(row.contact().get()).isEqualTo("+15550177");
+        var audit = fx.tx().inTransaction(s -> s.audit().forTarget("conversation", id));
+        assertThat(audit).anyMatch(a -> a.action().equals("reveal") && a.actor().equals("Dana"));
+    }
+
+    @Test
+    void humanReviewHeldAndFailedQueuesWithCounts() {
+        var id = fx.startConversation("+15550103", "hello");
+        fx.raiseCritical(id, "self-harm");
+        fx.failedInbox("+15550104", "lost");
+        fx.tx().run(s -> s.outbox().enqueue(id, s.conversations().find(id).orElseThrow().contactId(), "c1", "p",
+                "held text", dev.parley.domain.message.OutboxStatus.HELD, "automation paused", false, "system",
+                java.time.Instant.now()));
+        var review = queue(QueueKind.HUMAN_REVIEW);
+        review.refresh();
+        assertThat(review.rows()).singleElement().satisfies(r -> {
+            assertThat(r.categories()).isEqualTo("self-harm");
+            assertThat(r.item().status()).isEqualTo("CRITICAL");
+        });
+        var held = queue(QueueKind.HELD);
+        held.refresh();
+        assertThat(held.rows()).singleElement().satisfies(r -> assertThat(r.item().status())
+                .isEqualTo("HELD: automation paused"));
+        var failed = queue(QueueKind.FAILED);
+        failed.refresh();
+        assertThat(failed.rows()).singleElement().satisfies(r -> assertThat(r.item().conversationId()).isZero());
+        var counts = fx.context.queues().counts();
+        assertThat(counts).containsEntry(QueueKind.HUMAN_REVIEW, 1L).containsEntry(QueueKind.HELD, 1L)
+                .containsEntry(QueueKind.FAILED, 1L).containsEntry(QueueKind.ALL, 1L)
+                .containsEntry(QueueKind.ESCALATIONS, 0L);
+    }
+
+    @Test
+    void pagesWithKeysetAndFilters() {
+        for (int i = 0; i < 7; i++) fx.startConversation("+1555020" + i, "hi " + i);
+        // sending touches conversations; page once the outbox has settled
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> fx.tx().inTransaction(
+                s -> s.outbox().countByStatus().get(dev.parley.domain.message.OutboxStatus.SENT)) == 7L);
+        var queues = fx.context.queues();
+        var first = queues.page(QueueKind.ALL, null, null, 3);
+        var second = queues.page(QueueKind.ALL, null, first.next(), 3);
+        var third = queues.page(QueueKind.ALL, null, second.next(), 3);
+        assertThat(first.items()).hasSize(3);
+        assertThat(second.items()).hasSize(3);
+        assertThat(third.items()).hasSize(1);
+        assertThat(third.next()).isNull();
+        var model = queue(QueueKind.ALL);
+        model.search().set("0204");
+        model.refresh();
+        assertThat(model.rows()).singleElement().satisfies(r -> assertThat(r.item().contact()).isEqualTo("+15550204"));
+        model.search().set("");
+        model.state().set("NoSuchState");
+        model.refresh();
+        assertThat(model.rows()).isEmpty();
+        assertThat(model.emptyText()).contains("No conversations");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.parley.adapter.ui.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.adapter.alerts.JsonAlertPatternTester;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import javafx.beans.property.SimpleStringProperty;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsViewModelTest {
+    @TempDir Path home;
+
+    final Map<String, String> written = new HashMap<>();
+    final ConfigurationFile file = new ConfigurationFile() {
+        @Override
+        public Map<String, String> read() {
+            return Map.of("listener.port", "8787", "webhooks.generic.secret", "whsec_old", "sender", "local");
+        }
+
+        @Override
+        public void write(Map<String, String> changes) {
+            written.putAll(changes);
+        }
+
+        @Override
+        public String newWebhookSecret() {
+            return "whsec_new";
+        }
+    };
+
+    @Test
+    void patternEditorShowsLiveMatches() {
+        var model = new SettingsViewModel(new FileConsoleSettings(home), file, new JsonAlertPatternTester(),
+                new SimpleStringProperty(""));
+        model.sample().set("I want to end it all");
+        assertThat(model.matches()).singleElement().asString().startsWith("self_harm");
+        model.sample().set("I'm on a diet and we both love tea");
+        assertThat(model.matches()).containsExactly("no category matches");
+        model.patterns().set("{\"categories\": [");
+        model.sample().set("anything");
+        assertThat(model.matches()).singleElement().asString().startsWith("invalid patterns:");
+        model.save();
+        assertThat(new FileConsoleSettings(home).alertPatterns()).contains("\"threats\"");
+    }
+
+    @Test
+    void saveWritesKeysOperatorAndTheme() {
+        var settings = new FileConsoleSettings(home);
+        var shown = new SimpleStringProperty("");
+        var model = new SettingsViewModel(settings, file, new JsonAlertPatternTester(), shown);
+        model.regenerateWebhookSecret();
+        model.value("listener.port").set("9000");
+        model.operator().set("  Sam ");
+        model.theme().set("dark");
+        model.save();
+        assertThat(written).containsEntry("listener.port", "9000").containsEntry("webhooks.generic.secret",
+                "whsec_new");
+        assertThat(shown.get()).isEqualTo("Sam");
+        var reloaded = new FileConsoleSettings(home);
+        assertThat(reloaded.operatorName()).isEqualTo("Sam");
+        assertThat(reloaded.theme()).isEqualTo("dark");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.parley.adapter.ui.shell;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.adapter.ui.common.Notifier;
+import dev.parley.application.PipelineEvent;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainViewModelTest {
+    @TempDir Path home;
+    ConsoleFixture fx;
+    final List<String> notifications = new ArrayList<>();
+    MainViewModel model;
+
+    @BeforeEach
+    void start() {
+        fx = new ConsoleFixture(home);
+        Notifier notifier = (title, text) -> notifications.add(title + ": " + text);
+        model = new MainViewModel(fx.context.queues(), fx.context.reveal(), fx.executor, notifier, fx.settings,
+                Clock.systemUTC());
+    }
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
+
+    long count(Section section) {
+        return model.navigation().stream().filter(n -> n.section() == section).findFirst().orElseThrow().count().get();
+    }
+
+    @Test
+    void aBatchOfEventsRefreshesCountsAndAnnouncesEachCriticalAlert() {
+        model.refreshCounts();
+        assertThat(count(Section.HUMAN_REVIEW)).isZero();
+        var id = fx.startConversation("+15550120", "hi");
+        var alert = fx.raiseCritical(id, "self-harm");
+        model.onEvents(List.of(new PipelineEvent.MessageReceived(id, 1),
+                new PipelineEvent.AlertRaised(id, alert, "CRITICAL", List.of("self-harm")),
+                new PipelineEvent.AlertRaised(id, alert + 1, "HIGH_VALUE", List.of("lead"))));
+        assertThat(notifications).singleElement().asString().contains("self-harm").doesNotContain("+1555");
+        assertThat(count(Section.HUMAN_REVIEW)).isEqualTo(1);
+        assertThat(count(Section.ALL)).isEqualTo(1);
+        assertThat(count(Section.DASHBOARD)).isEqualTo(-1);
+        assertThat(model.queue(dev.parley.application.console.QueueKind.HUMAN_REVIEW).rows()).hasSize(1);
+    }
+
+    @Test
+    void operatorNameIsAskedOnceAndStored() {
+        fx.settings.setOperatorName("");
+        var fresh = new MainViewModel(fx.context.queues(), fx.context.reveal(), fx.executor, Notifier.NONE,
+                fx.settings, Clock.systemUTC());
+        assertThat(fresh.needsOperatorName()).isTrue();
+        fresh.setOperatorName(" Lee ");
+        assertThat(fresh.needsOperatorName()).isFalse();
+        assertThat(fx.settings.operatorName()).isEqualTo("Lee");
+    }
+}
