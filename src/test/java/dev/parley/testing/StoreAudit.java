@@ -8,8 +8,21 @@ import java.util.Map;
 
 /** Reads a stopped (or killed) Parley's H2 file directly with JDBC: what really reached the disk. */
 public final class StoreAudit {
-    /** Per provider id: inbox rows, PROCESSED inbox rows and inbound messages rows. */
-    public record Rows(int inbox, int processed, int messages) {
+    /** Per provider id: inbox rows, PROCESSED inbox rows and inbound messages rows (plus the last error, if any). */
+    public record Rows(int inbox, int processed, int messages, String error) {
+        public Rows(int inbox, int processed, int messages) {
+            this(inbox, processed, messages, null);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Rows r && r.inbox == inbox && r.processed == processed && r.messages == messages;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(inbox, processed, messages);
+        }
     }
 
     private StoreAudit() {
@@ -20,15 +33,16 @@ public final class StoreAudit {
         var result = new HashMap<String, Rows>();
         try (var c = DriverManager.getConnection(url, "sa", "")) {
             try (var rs = c.createStatement().executeQuery("select provider_id, count(*), "
-                    + "sum(case when status = 'PROCESSED' then 1 else 0 end) from inbox group by provider_id")) {
-                while (rs.next()) result.put(rs.getString(1), new Rows(rs.getInt(2), rs.getInt(3), 0));
+                    + "sum(case when status = 'PROCESSED' then 1 else 0 end), max(status || ' ' || coalesce(error, '')) "
+                    + "from inbox group by provider_id")) {
+                while (rs.next()) result.put(rs.getString(1), new Rows(rs.getInt(2), rs.getInt(3), 0, rs.getString(4)));
             }
             try (var rs = c.createStatement().executeQuery(
                     "select provider_id, count(*) from messages where direction = 'IN' group by provider_id")) {
                 while (rs.next()) {
                     var id = rs.getString(1);
                     var r = result.getOrDefault(id, new Rows(0, 0, 0));
-                    result.put(id, new Rows(r.inbox(), r.processed(), rs.getInt(2)));
+                    result.put(id, new Rows(r.inbox(), r.processed(), rs.getInt(2), r.error()));
                 }
             }
         }

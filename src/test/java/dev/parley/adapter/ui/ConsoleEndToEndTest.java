@@ -181,9 +181,15 @@ class ConsoleEndToEndTest {
         robot.type(KeyCode.R);
         robot.write("Thank you for talking with us.");
         robot.clickOn("#send-reply");
-        await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).outbox().stream()
-                .anyMatch(o -> o.status() == OutboxStatus.SENT && "Dana".equals(o.actor())
-                        && o.text().equals("Thank you for talking with us.")));
+        try {
+            await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).outbox().stream()
+                    .anyMatch(o -> o.status() == OutboxStatus.SENT && "Dana".equals(o.actor())
+                            && o.text().equals("Thank you for talking with us.")));
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            throw new AssertionError("outbox: " + parley.app.find.detail(id).outbox().stream()
+                    .map(o -> o.status() + "/" + o.actor() + "/" + o.reason() + "/" + o.text().length()).toList()
+                    + " audit: " + parley.app.find.detail(id).audit().stream().map(a -> a.action()).toList(), e);
+        }
         assertThat(parley.app.find.detail(id).audit()).extracting(a -> a.action() + ":" + a.actor())
                 .contains("unblock:Dana", "reply:Dana");
     }

@@ -38,10 +38,23 @@ public final class Shortcuts {
     }
 
     public void install(Scene scene) {
+        var swallowTyped = new boolean[1];
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             var action = action(e, scene.getFocusOwner() instanceof TextInputControl);
-            if (action != null && handler.test(action)) e.consume();
+            if (action != null && handler.test(action)) {
+                e.consume();
+                // The key's KEY_TYPED event still follows: without this, R would type an "r" into the composer it
+                // just focused.
+                swallowTyped[0] = true;
+            }
         });
+        scene.addEventFilter(KeyEvent.KEY_TYPED, e -> {
+            if (swallowTyped[0]) {
+                swallowTyped[0] = false;
+                e.consume();
+            }
+        });
+        scene.addEventFilter(KeyEvent.KEY_RELEASED, e -> swallowTyped[0] = false);
     }
 
     static Action action(KeyEvent e, boolean typing) {
