@@ -9,12 +9,25 @@ import java.util.regex.Pattern;
  *
  * @param label what the operator sees in the verdict's reason
  */
-public record IntentCue(Intent intent, String label, Pattern pattern) {
+public record IntentCue(Intent intent, String label, Pattern pattern, String anchor) {
 
+    /**
+     * @param anchor a literal every match contains, checked before the pattern runs (most replies contain none
+     *               of a cue's words, and a substring search is far cheaper than the regex); null to always run
+     */
     public IntentCue {
         Objects.requireNonNull(intent, "intent");
         Objects.requireNonNull(label, "label");
         Objects.requireNonNull(pattern, "pattern");
+    }
+
+    public IntentCue(Intent intent, String label, Pattern pattern) {
+        this(intent, label, pattern, null);
+    }
+
+    /** Whether the pattern may match {@code text} at all. */
+    boolean mayMatch(CharSequence text) {
+        return anchor == null || text.toString().contains(anchor);
     }
 
     /**
@@ -37,7 +50,8 @@ public record IntentCue(Intent intent, String label, Pattern pattern) {
             }
         }
         regex.append("(?![a-z0-9])");
-        return new IntentCue(intent, phrase, Pattern.compile(regex.toString()));
+        var anchor = words[0].split("'", -1)[0];
+        return new IntentCue(intent, phrase, Pattern.compile(regex.toString()), anchor.isEmpty() ? null : anchor);
     }
 
     /** A cue given as a regular expression over the normalised text. */

@@ -45,10 +45,11 @@ public final class RuleBasedIntentClassifier implements IntentClassifier {
         }
         Map<Intent, List<String>> hits = new EnumMap<>(Intent.class);
         StringBuilder remaining = new StringBuilder(text);
+        String original = text;
         for (Intent intent : ORDER) {
             List<int[]> spans = new ArrayList<>();
             for (IntentCue cue : cues) {
-                if (cue.intent() != intent) {
+                if (cue.intent() != intent || !cue.mayMatch(original)) {
                     continue;
                 }
                 Matcher m = cue.pattern().matcher(remaining);
