@@ -8,7 +8,10 @@ JDK=${1:-${JAVA_HOME:?set JAVA_HOME to a JDK 25}}
 # The jpackage on the PATH may belong to an older JDK: always use the JDK 25 one.
 JLINK="$JDK/bin/jlink"
 JPACKAGE="$JDK/bin/jpackage"
-VERSION=$(unzip -p target/parley.jar META-INF/MANIFEST.MF | sed -n 's/^Implementation-Version: *//p' | tr -d '\r')
+MANIFEST_DIR=$(mktemp -d)
+(cd "$MANIFEST_DIR" && "$JDK/bin/jar" xf "$OLDPWD/target/parley.jar" META-INF/MANIFEST.MF)
+VERSION=$(sed -n 's/^Implementation-Version: *//p' "$MANIFEST_DIR/META-INF/MANIFEST.MF" | tr -d '\r')
+rm -rf "$MANIFEST_DIR"
 APP_VERSION=${VERSION%%-*}
 
 rm -rf target/installer target/installer-input target/runtime
