@@ -70,12 +70,13 @@ final class InMemoryInbox implements Inbox {
     }
 
     @Override
-    public List<InboxEntry> laneHeads(int limit) {
+    public List<InboxEntry> laneHeads(int window) {
         table.guard();
         var heads = new ArrayList<InboxEntry>();
         var lanes = new HashSet<Lane>();
+        int seen = 0;
         for (var e : received.rows()) {
-            if (heads.size() >= limit) break;
+            if (seen++ >= window) break;
             if (lanes.add(new Lane(e.message().channel(), e.message().conversationKey()))) heads.add(e);
         }
         return heads;

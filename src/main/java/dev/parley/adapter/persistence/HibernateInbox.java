@@ -52,30 +52,23 @@ final class HibernateInbox implements Inbox {
         return Optional.ofNullable(session.find(InboxEntity.class, id)).map(InboxEntity::toDomain);
     }
 
+    /**
+     * The oldest waiting row of each lane within the {@code window} oldest waiting rows. A bounded range scan of
+     * the (status, id) index, instead of grouping the whole backlog on every dispatch; rows are read in full, so
+     * the status tested is the row's own (after a crash we have seen an index entry outlive its row's status).
+     */
     @Override
-    public List<InboxEntry> laneHeads(int limit) {
-        var candidates = session.createSelectionQuery("""
-                        from InboxEntity i where i.id in (
-                          select min(j.id) from InboxEntity j where j.status = :received
-                          group by j.channel, j.conversationKey)
-                        order by i.id""", InboxEntity.class)
-                .setParameter("received", InboxStatus.RECEIVED)
-                .setMaxResults(limit).getResultList();
-        var heads = new java.util.ArrayList<InboxEntry>(candidates.size());
-        for (var candidate : candidates) {
-            if (candidate.status == InboxStatus.RECEIVED) {
-                heads.add(candidate.toDomain());
-            } else {
-                // H2 can answer the grouped minimum from the status index alone; after a crash we have seen an
-                // index entry outlive its row's status change. Left alone, that lane would wait forever behind a
-                // row that is already done, so its real head is read from the rows themselves.
-                LOG.warn("inbox index named row {} as waiting though it is {}; reading its lane from the rows",
-                        candidate.id, candidate.status);
-                session.createSelectionQuery("from InboxEntity where channel = :channel and conversationKey = :key "
-                                + "and status = :received order by id", InboxEntity.class)
-                        .setParameter("channel", candidate.channel).setParameter("key", candidate.conversationKey)
-                        .setParameter("received", InboxStatus.RECEIVED).setMaxResults(1).uniqueResultOptional()
-                        .ifPresent(head -> heads.add(head.toDomain()));
+    public List<InboxEntry> laneHeads(int window) {
+        var rows = session.createSelectionQuery("from InboxEntity where status = :received order by id",
+                        InboxEntity.class)
+                .setParameter("received", InboxStatus.RECEIVED).setMaxResults(window).getResultList();
+        var lanes = new java.util.HashSet<String>();
+        var heads = new java.util.ArrayList<InboxEntry>();
+        for (var row : rows) {
+            if (row.status != InboxStatus.RECEIVED) {
+                LOG.warn("inbox index named row {} as waiting though it is {}", row.id, row.status);
+            } else if (lanes.add(row.channel + "\u0000" + row.conversationKey)) {
+                heads.add(row.toDomain());
             }
         }
         return heads;

@@ -19,8 +19,11 @@ public interface Inbox {
 
     Optional<InboxEntry> find(long id);
 
-    /** The oldest RECEIVED row of each conversation lane, oldest lanes first. */
-    List<InboxEntry> laneHeads(int limit);
+    /**
+     * The oldest RECEIVED row of each conversation lane among the {@code window} oldest RECEIVED rows, oldest
+     * first. A lane whose head lies beyond the window waits until older rows are done (arrival order is fair).
+     */
+    List<InboxEntry> laneHeads(int window);
 
     List<InboxEntry> byStatus(InboxStatus status, int limit);
 
