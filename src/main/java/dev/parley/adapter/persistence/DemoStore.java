@@ -32,8 +32,8 @@ public final class DemoStore {
             "Thanks for getting back to us. Would a short call this week suit you?",
             "Here is the summary you asked for.", "Noted, we won't contact you again.",
             "Great, I've put Thursday 10:00 in the calendar.", "Could you confirm the best number to reach you?");
-    private static final List<List<String>> CRITICAL = List.of(List.of("self-harm"), List.of("threat"),
-            List.of("legal"), List.of("self-harm", "threat"));
+    private static final List<List<String>> CRITICAL = List.of(List.of("self_harm"), List.of("threats"),
+            List.of("legal"), List.of("threats", "legal"));
 
     private DemoStore() {
     }
@@ -81,16 +81,16 @@ public final class DemoStore {
                 w.event(++eventId, i, "conversation_started", null, playbook.equals("noop") ? "Open" : "Initial",
                         null, created, null);
                 if (!playbook.equals("noop") && !state.equals("Initial")) {
-                    w.event(++eventId, i, "transition", "Initial", "AwaitingReply", "first_message_sent",
+                    w.event(++eventId, i, "transition", "Initial", "AwaitingReply", "message_sent",
                             created.plusSeconds(5), null);
                     if (!state.equals("AwaitingReply")) {
                         w.event(++eventId, i, "transition", "AwaitingReply", state, critical ? "critical_alert"
-                                : "reply_classified", t, tags);
+                                : "message_received", t, tags);
                     }
                 }
                 if (critical || highValue) {
                     w.alert(++alertId, i, lastMessage, critical ? "CRITICAL" : "HIGH_VALUE",
-                            critical ? categories : List.of("lead"), t);
+                            critical ? categories : List.of("high_value"), t);
                 }
                 if (critical) {
                     w.outbox(++outboxId, i, "HELD", "critical alert " + alertId, OUT.get(1), t);
