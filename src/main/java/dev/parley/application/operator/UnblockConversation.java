@@ -47,7 +47,7 @@ public final class UnblockConversation {
             store.conversations().setAutomation(conversationId, false, null, now);
             var session = new ConversationSession(store, playbook,
                     store.conversations().find(conversationId).orElseThrow(), now, who);
-            session.moveTo(state, "operator_unblock", Map.of("note", why));
+            playbook.onUnblock(session, state, why);
             session.scheduleTimersOfCurrentState();
             store.audit().record(who, "unblock", "conversation", conversationId,
                     JsonDocuments.write(Map.of("resume_state", state, "note", why,

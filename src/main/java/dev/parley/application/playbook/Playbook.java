@@ -42,6 +42,14 @@ public interface Playbook {
     default void onOutboundSent(ConversationSession session, OutboxEntry sent) {
     }
 
+    /**
+     * An operator who reviewed the conversation resumes it in {@code resumeState} (already checked against
+     * {@link #resumableStates()}); contact and automation are already released. By default a plain move.
+     */
+    default void onUnblock(ConversationSession session, String resumeState, String note) {
+        session.moveTo(resumeState, "operator_unblock", Map.of("note", note));
+    }
+
     default void onTimer(ConversationSession session, String trigger) {
         session.reject(trigger, "no timer handling in playbook " + name());
     }

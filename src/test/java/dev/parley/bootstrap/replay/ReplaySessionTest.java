@@ -47,7 +47,7 @@ class ReplaySessionTest {
         // The richest outreach golden: same-instant arrival, a held reply, an unblock, a 30-day timer.
         var events = ReplayFileReader.read(GoldenReplaysTest.ROOT.resolve("outreach/critical-alert.replay.jsonl"));
         var first = transcript(events);
-        assertThat(first).contains("\"status\":\"HELD\"").contains("\"trigger\":\"operator_unblock\"");
+        assertThat(first).contains("\"status\":\"HELD\"").contains("\"trigger\":\"operator_resume\"");
         assertThat(first.getBytes(StandardCharsets.UTF_8))
                 .isEqualTo(transcript(events).getBytes(StandardCharsets.UTF_8));
     }

@@ -167,6 +167,23 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
         }
     }
 
+    /**
+     * Resumes through the playbook's own operator row out of HumanReview (operator_resume, operator_conclude,
+     * operator_desist), so its actions run; a conversation locked in another state moves plainly.
+     */
+    @Override
+    public void onUnblock(ConversationSession session, String resumeState, String note) {
+        var row = loaded.definition().transitionsFrom(session.conversation().state()).stream()
+                .filter(t -> t.to().equals(resumeState) && t.trigger().startsWith("operator_")).findFirst();
+        var result = row.map(t -> machine.fire(session.conversation().state(), t.trigger(), OutreachContext.empty()));
+        if (result.isPresent() && result.get() instanceof FireResult.Moved moved && moved.to().equals(resumeState)) {
+            session.moveTo(moved.to(), moved.trigger(), Map.of("note", note, "actions", moved.actions()));
+            steps.run(session, moved, null, Map.of("note", note));
+        } else {
+            Playbook.super.onUnblock(session, resumeState, note);
+        }
+    }
+
     @Override
     public void onTimer(ConversationSession session, String trigger) {
         fire(session, trigger, OutreachContext.empty().withFollowUpEnabled(followUpBeforeTimeout), null, Map.of());
