@@ -20,9 +20,13 @@ public final class Database implements AutoCloseable {
     private final SessionFactory sessionFactory;
     private final HibernateTransactions transactions;
 
-    private Database(HikariDataSource dataSource, SessionFactory sessionFactory) {
+    private final java.util.Optional<UncleanShutdownRepair> repair;
+
+    private Database(HikariDataSource dataSource, SessionFactory sessionFactory,
+                     java.util.Optional<UncleanShutdownRepair> repair) {
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
+        this.repair = repair;
         this.transactions = new HibernateTransactions(sessionFactory);
     }
 
@@ -39,9 +43,11 @@ public final class Database implements AutoCloseable {
         var dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource);
+            var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
+            repair.ifPresent(r -> r.onOpen(dataSource));
             var sessionFactory = sessionFactory(dataSource);
             LOG.info("store opened (pool {})", poolSize);
-            return new Database(dataSource, sessionFactory);
+            return new Database(dataSource, sessionFactory, repair);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -83,6 +89,7 @@ public final class Database implements AutoCloseable {
     public void close() {
         sessionFactory.close();
         dataSource.close();
+        repair.ifPresent(UncleanShutdownRepair::onCleanClose);
         LOG.info("store closed");
     }
 }
