@@ -96,10 +96,9 @@ public final class ApiRoutes {
     private HttpResponse unblock(HttpRequest r) {
         long id = id(r);
         var body = JsonBodies.object(r.body());
-        unblock.unblock(id, JsonBodies.string(body, "resume_state"), JsonBodies.string(body, "note"),
+        var state = unblock.unblock(id, JsonBodies.string(body, "resume_state"), JsonBodies.string(body, "note"),
                 JsonBodies.string(body, "actor"));
-        var conversation = find.detail(id).conversation();
-        return HttpResponse.json(200, Map.of("id", id, "state", conversation.state()));
+        return HttpResponse.json(200, Map.of("id", id, "state", state));
     }
 
     private HttpResponse event(HttpRequest r) {

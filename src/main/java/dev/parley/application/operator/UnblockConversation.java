@@ -28,7 +28,8 @@ public final class UnblockConversation {
         this.events = events;
     }
 
-    public void unblock(long conversationId, String resumeState, String note, String actor) {
+    /** Returns the state the conversation is in afterwards (the playbook's operator row may choose it). */
+    public String unblock(long conversationId, String resumeState, String note, String actor) {
         var state = Require.text("resume_state", resumeState, 64);
         var why = Require.text("note", note, 1000);
         var who = Require.actor(actor);
@@ -53,9 +54,11 @@ public final class UnblockConversation {
                     JsonDocuments.write(Map.of("resume_state", state, "note", why,
                             "from_state", conversation.state())), now);
             var out = new ArrayList<PipelineEvent>(session.events());
+            var after = session.conversation().state();
             out.add(new PipelineEvent.OperatorActed(conversationId, "unblock", who));
-            return out;
+            return java.util.Map.entry(after, out);
         });
-        events.publish(published);
+        events.publish(published.getValue());
+        return published.getKey();
     }
 }

@@ -136,7 +136,8 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
                 || !session.conversation().state().equals("ExtractionPending")) {
             return;
         }
-        if (!fire(session, OutreachTriggers.EXTRACT, context.withExtractionSucceeded(true), messageId, data)
+        if (!fire(session, OutreachTriggers.EXTRACT, context.withExtractionSucceeded(true), messageId,
+                Map.of("extraction", extraction))
                 || !session.conversation().state().equals("ExtractionComplete")) {
             return;
         }

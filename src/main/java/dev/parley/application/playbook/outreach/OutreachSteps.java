@@ -45,7 +45,8 @@ final class OutreachSteps {
                         messageId == null ? Map.of() : Map.of("message_id", messageId));
                 case OutreachActions.GENERATE_REPLY -> send(session, messageId, "general_reply",
                         render(session, "general_reply", Map.of()));
-                case OutreachActions.CREATE_TODO_TASKS -> createTasks(session, messageId);
+                case OutreachActions.CREATE_TODO_TASKS -> createTasks(session, messageId,
+                        (Extraction) facts.get("extraction"));
                 case OutreachActions.GENERATE_FOLLOW_UP -> followUp(session, moved, messageId, facts);
                 case OutreachActions.SEND_THANK_YOU -> send(session, messageId, "thank_you",
                         render(session, "thank_you", Map.of()));
@@ -78,10 +79,10 @@ final class OutreachSteps {
         return followUps.decide(known, asked);
     }
 
-    private void createTasks(ConversationSession session, Long messageId) {
-        if (messageId == null) return;
-        var text = session.store().messages().find(messageId).orElseThrow().text();
-        for (var task : TodoTasks.from(extractor.extract(text))) {
+    /** Tasks from the extraction the data check just made (not extracted a second time). */
+    private void createTasks(ConversationSession session, Long messageId, Extraction extraction) {
+        if (messageId == null || extraction == null) return;
+        for (var task : TodoTasks.from(extraction)) {
             session.addTask(messageId, task.text(), task.kind().name());
         }
     }
