@@ -30,9 +30,14 @@ public final class ConsoleFixture implements AutoCloseable {
         return parley.app.database.transactions();
     }
 
+    /** Starts a conversation and waits until its first message is sent, so a test's actions never race it. */
     public long startConversation(String to, String text) {
-        return parley.app.startConversation.start(new StartConversation.Command(null, "sms", to, text, "Dana"))
+        long id = parley.app.startConversation.start(new StartConversation.Command(null, "sms", to, text, "Dana"))
                 .conversationId();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                .until(() -> parley.app.find.detail(id).outbox().stream()
+                        .allMatch(o -> o.status() != dev.parley.domain.message.OutboxStatus.PENDING));
+        return id;
     }
 
     public long raiseCritical(long conversationId, String... categories) {
