@@ -19,6 +19,13 @@ public sealed interface PipelineEvent {
 
     record TaskCreated(long conversationId, long taskId, String text, String kind) implements PipelineEvent { }
 
+    /**
+     * An escalation thread opened, was answered or expired ({@code status}: pending, answered, expired); {@code
+     * property} is the property's catalogue ref, or null.
+     */
+    record EscalationChanged(long conversationId, long escalationId, String property, String status)
+            implements PipelineEvent { }
+
     /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
     record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
 }

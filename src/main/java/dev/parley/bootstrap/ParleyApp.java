@@ -12,6 +12,7 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ReplyToConversation;
@@ -71,6 +72,7 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    public final ImportCatalog catalog;
     private final Runnable closeStore;
     private HttpListener listener;
 
@@ -149,6 +151,7 @@ public final class ParleyApp implements AutoCloseable {
             this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            this.catalog = new ImportCatalog(tx, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
             throw e;
@@ -219,6 +222,18 @@ public final class ParleyApp implements AutoCloseable {
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
                 config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL));
+    }
+
+    /**
+     * Where the Reply Tool's links point: {@code reply_tool.base_url}, else this listener's own address (reachable
+     * from this machine only, unless the listener is bound to the network).
+     */
+    public static String replyToolBaseUrl(ParleyConfig config) {
+        var configured = config.get(ConfigKey.REPLY_TOOL_BASE_URL);
+        if (configured != null && !configured.isEmpty()) return configured;
+        var host = config.get(ConfigKey.LISTENER_BIND);
+        if (host.contains(":")) host = "[" + host + "]";
+        return "http://" + host + ":" + config.get(ConfigKey.LISTENER_PORT);
     }
 
     public int port() {

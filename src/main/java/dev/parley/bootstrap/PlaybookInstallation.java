@@ -2,7 +2,12 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.alerts.AlertPatternsFile;
 import dev.parley.adapter.alerts.AlertPatternsFileException;
+import dev.parley.adapter.playbooks.PlaceFiles;
 import dev.parley.adapter.playbooks.PlaybookFiles;
+import dev.parley.application.escalation.OpsMailer;
+import dev.parley.application.escalation.ReplyLinks;
+import dev.parley.application.playbook.buyer.BuyerAgents;
+import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -26,6 +31,12 @@ final class PlaybookInstallation {
     }
 
     static Playbooks install(ParleyConfig config, List<Playbook> extra) {
+        return install(config, extra, BuyerAgents.offline(), OpsMailer.OFF,
+                new ReplyLinks(ParleyApp.replyToolBaseUrl(config), new java.security.SecureRandom()));
+    }
+
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, BuyerAgents agents, OpsMailer mailer,
+                             ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -35,7 +46,11 @@ final class PlaybookInstallation {
             var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
+            installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), agents, mailer,
+                    links));
         } catch (PlaybookDefinitionException e) {
+            throw new ConfigException("playbook", e.getMessage());
+        } catch (IllegalArgumentException e) {
             throw new ConfigException("playbook", e.getMessage());
         } catch (AlertPatternsFileException e) {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());

@@ -14,6 +14,9 @@ final class InMemoryStore implements Store {
     private final InMemoryScheduledJobs jobs;
     private final InMemoryAuditLog audit;
     private final InMemoryTasks tasks;
+    private final InMemoryCatalog catalog;
+    private final InMemoryBuyerStates buyerStates;
+    private final InMemoryEscalations escalations;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -26,6 +29,9 @@ final class InMemoryStore implements Store {
         jobs = new InMemoryScheduledJobs(undo, conversations);
         audit = new InMemoryAuditLog(undo);
         tasks = new InMemoryTasks(undo, conversations, messages);
+        catalog = new InMemoryCatalog(undo);
+        buyerStates = new InMemoryBuyerStates(undo, conversations);
+        escalations = new InMemoryEscalations(undo, conversations, catalog);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -38,4 +44,7 @@ final class InMemoryStore implements Store {
     @Override public ScheduledJobs jobs() { return jobs; }
     @Override public AuditLog audit() { return audit; }
     @Override public Tasks tasks() { return tasks; }
+    @Override public Catalog catalog() { return catalog; }
+    @Override public BuyerStates buyerStates() { return buyerStates; }
+    @Override public Escalations escalations() { return escalations; }
 }

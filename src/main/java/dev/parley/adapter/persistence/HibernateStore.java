@@ -21,4 +21,7 @@ final class HibernateStore implements Store {
     @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }
+    @Override public Catalog catalog() { return new HibernateCatalog(session); }
+    @Override public BuyerStates buyerStates() { return new HibernateBuyerStates(session); }
+    @Override public Escalations escalations() { return new HibernateEscalations(session); }
 }

@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Sends due outbox rows. Each row is sent inside a transaction that holds a lock on its contact and checks, at
  * that moment, that the contact may be messaged and automation is not paused (an operator's explicit message
- * may pass a block or a pause, never an opt-out). Failures retry with exponential backoff and jitter.
+ * may pass a block or a pause, never an opt-out; only the answers carriers require to a STOP or HELP keyword may
+ * reach an opted-out contact, see {@link CompliancePurposes}). Failures retry with exponential backoff and jitter.
  */
 public final class DeliverOutbox {
     private static final Logger LOG = LoggerFactory.getLogger(DeliverOutbox.class);
@@ -75,10 +76,10 @@ public final class DeliverOutbox {
         var now = clock.instant();
         String refusal = null;
         OutboxStatus refusedAs = OutboxStatus.HELD;
-        if (contact.status() == ContactStatus.OPTED_OUT) {
+        if (contact.status() == ContactStatus.OPTED_OUT && !CompliancePurposes.mayReachOptedOut(row.purpose())) {
             refusal = "contact opted out";
             refusedAs = OutboxStatus.DENIED;
-        } else if (!row.operatorExplicit() && contact.status() != ContactStatus.ACTIVE) {
+        } else if (!row.operatorExplicit() && contact.status() == ContactStatus.BLOCKED) {
             refusal = "contact " + contact.status();
         } else if (!row.operatorExplicit() && conversation.automationPaused()) {
             refusal = "automation paused";

@@ -47,6 +47,14 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
         return new TranscriptLine(at, "task", conversation, Map.of("text", text));
     }
 
+    /** An escalation opened ({@code pending}), answered or expired; {@code property} is its catalogue ref. */
+    public static TranscriptLine escalation(Instant at, String conversation, String property, String status) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("property", property);
+        f.put("status", status);
+        return new TranscriptLine(at, "escalation", conversation, f);
+    }
+
     /** An operator action or event of the replay file that the pipeline refused (as the API would with a 4xx). */
     public static TranscriptLine rejected(Instant at, String conversation, String event, int line, String field,
                                           String reason) {

@@ -21,4 +21,10 @@ public interface Store {
     AuditLog audit();
 
     Tasks tasks();
+
+    Catalog catalog();
+
+    BuyerStates buyerStates();
+
+    Escalations escalations();
 }
