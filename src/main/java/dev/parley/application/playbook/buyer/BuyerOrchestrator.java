@@ -345,8 +345,11 @@ final class BuyerOrchestrator {
     }
 
     private void respond(Turn t, CriteriaPlan plan) {
-        var situation = !t.state.optInAsideSent ? Situation.FIRST_MESSAGE
-                : plan.intent() == Intent.GREETING ? Situation.GREETING : Situation.UNKNOWN;
+        Situation situation;
+        if (!t.state.optInAsideSent) situation = Situation.FIRST_MESSAGE;
+        else if (plan.intent() != Intent.GREETING) situation = Situation.UNKNOWN;
+        else if (!t.interpretation.greeting()) situation = Situation.THANKS;
+        else situation = t.state.presentedListingIds.isEmpty() ? Situation.GREETING : Situation.GREETING_AGAIN;
         outgoing.reply(t.session, t.state, t.cause, "reply", Outgoing.Reply.of(situation, SmsKind.FOLLOW_UP,
                 Map.of()));
     }

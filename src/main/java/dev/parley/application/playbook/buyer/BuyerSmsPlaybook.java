@@ -31,6 +31,7 @@ import java.util.stream.Collectors;
  */
 public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
     public static final String NAME = "buyer-sms";
+    private static final java.time.Duration SUPPLIER_REPLY_GAP = java.time.Duration.ofHours(12);
 
     private final LoadedPlaybook loaded;
     private final BuyerSettings settings;
@@ -124,9 +125,14 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
                 + "of " + p.name() + " (" + p.ref() + ") texted the buyer line: forward to the supplier team",
                 "supplier_forward");
         session.record("supplier_forwarded", Map.of("property", p.ref()));
-        // A fixed text, no agent and no opt-out aside: the supplier is not a buyer of ours.
-        session.queueMessage("message:" + messageId, "supplier_reply", loaded.templates().render("supplier_reply",
-                Map.of()));
+        // A fixed text, no agent and no opt-out aside: the supplier is not a buyer of ours. Once per 12 hours, so a
+        // supplier who texts several times is not answered with the same line each time.
+        if (state.lastSystemMessageAt == null || state.lastSystemMessageAt.plus(SUPPLIER_REPLY_GAP)
+                .isBefore(session.now())) {
+            session.queueMessage("message:" + messageId, "supplier_reply",
+                    loaded.templates().render("supplier_reply", Map.of()));
+            state.lastSystemMessageAt = session.now();
+        }
         return true;
     }
 

@@ -46,22 +46,31 @@ final class BuyerWording {
         return parts.toString();
     }
 
-    /** What changed first, then what stayed: "cold storage in Houston, still around 30K sqft". */
+    /**
+     * What changed first, then what stayed: "cold storage in Houston, still around 30K sqft" (seed 003),
+     * "Fort Worth instead, still around 45K sqft for distribution".
+     */
     static String refinement(Criteria before, Criteria after) {
-        var parts = new ArrayList<String>();
         boolean useChanged = after.useType() != null && !after.useType().equals(before.useType());
         boolean placeChanged = after.location() != null && !after.location().equals(before.location());
         boolean sizeChanged = after.sqft() != null && !after.sqft().equals(before.sqft());
-        var head = new StringBuilder();
-        if (useChanged) head.append(use(after));
-        if (placeChanged || useChanged) {
-            if (after.location() != null) head.append(head.isEmpty() ? "" : " ").append("in ").append(after.location());
+        var where = after.location() == null ? "" : " in " + after.location();
+        var size = after.sqft() == null ? null : size(after.sqft());
+        var use = use(after);
+        if (useChanged) {
+            return use + (sizeChanged && size != null ? ", " + size : "") + where
+                    + (!sizeChanged && size != null ? ", still around " + size : "");
         }
-        if (sizeChanged) head.insert(0, size(after.sqft()) + (head.isEmpty() ? "" : " "));
-        if (!head.isEmpty()) parts.add(head.toString());
-        if (!sizeChanged && after.sqft() != null) parts.add("still around " + size(after.sqft()));
-        if (!useChanged && !sizeChanged && after.useType() != null) parts.add("still for " + use(after));
-        return parts.isEmpty() ? summary(after, false) : String.join(", ", parts);
+        if (sizeChanged) {
+            return size + where + (use != null ? ", still for " + use : "");
+        }
+        if (placeChanged) {
+            var still = new ArrayList<String>();
+            if (size != null) still.add("around " + size);
+            if (use != null) still.add("for " + use);
+            return after.location() + " instead" + (still.isEmpty() ? "" : ", still " + String.join(" ", still));
+        }
+        return summary(after, false);
     }
 
     static String use(Criteria c) {

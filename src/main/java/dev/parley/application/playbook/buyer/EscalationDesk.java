@@ -266,6 +266,7 @@ final class EscalationDesk {
             throw new InvalidRequestException("answer", "the message would not pass the checks ("
                     + result.violation() + "): " + result.hint());
         }
+        if (!followUp) cancelWaitingNudge(session, thread);
         var purpose = followUp ? "escalation_followup:" + (thread.followupCount() + 1) : "escalation_answer";
         outgoing.queue(session, state, "escalation:" + thread.id(), purpose, composed, situation, true,
                 aside != null);
@@ -299,6 +300,19 @@ final class EscalationDesk {
         if (session.conversation().state().equals(Phase.AWAITING_ANSWER.stateName())
                 && !state.pendingEscalations.containsKey(focusedProperty(session, state))) {
             phases.fire(session, "answer_received", Map.of("escalation_id", thread.id()));
+        }
+    }
+
+    /** A nudge still held by quiet hours is pointless once the answer itself is on its way. */
+    private static void cancelWaitingNudge(ConversationSession session, EscalationThread thread) {
+        for (var row : session.store().outbox().ofConversation(thread.conversationId())) {
+            if (row.status() == dev.parley.domain.message.OutboxStatus.PENDING && "sla_nudge".equals(row.purpose())
+                    && ("escalation:" + thread.id()).equals(row.cause())) {
+                session.store().outbox().mark(row.id(), dev.parley.domain.message.OutboxStatus.DENIED,
+                        "cancelled: the answer replaces it");
+                session.events().add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(),
+                        dev.parley.domain.message.OutboxStatus.DENIED.name()));
+            }
         }
     }
 
@@ -369,7 +383,10 @@ final class EscalationDesk {
     /** "Yes, overnight parking…" reads "yes, overnight parking…" after "Update on Commerce Twp —". */
     static String afterDash(String answer) {
         var t = sentence(answer);
-        if (t.matches("(?i)^(yes|no|yeah|yep|nope)\\b.*")) t = Character.toLowerCase(t.charAt(0)) + t.substring(1);
+        if (t.matches("(?i)^(yes|no|yeah|yep|nope|sure|it|its|it's|there|they|the|we|our|you|your|not|only|both|"
+                + "all|unfortunately|absolutely|definitely)\\b.*")) {
+            t = Character.toLowerCase(t.charAt(0)) + t.substring(1);
+        }
         return t;
     }
 

@@ -49,6 +49,7 @@ final class KeywordHandler {
                 if (optedOut) session.queueComplianceReply(cause, HELP, reply);
                 else session.queueMessage(cause, HELP, reply);
                 session.record("keyword", Map.of("keyword", "help"));
+                state.optInAsideSent = true;  // the options summary names STOP itself
                 return true;
             }
             case RESUME -> {

@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
 public final class OfflineCriteriaAgent implements CriteriaAgent {
     private static final Pattern COMMIT = Pattern.compile("\\b(book it|take it|lease it|sign|move forward|"
             + "i'?ll take|reserve it|lock it in)\\b", Pattern.CASE_INSENSITIVE);
+    private static final Pattern THANKS = Pattern.compile("^\\W*(?:ok(?:ay)?\\W+)?(?:thanks?|thank you|thx|ty|"
+            + "appreciate it|cheers|got it|sounds good|great|cool)\\b[\\W\\w]{0,12}$", Pattern.CASE_INSENSITIVE);
     private static final Pattern MORE_ABOUT = Pattern.compile("\\b(tell me (more )?about|more (info|details) "
             + "(on|about)|details (on|about)|what about|how about|interested in|like the)\\b", Pattern.CASE_INSENSITIVE);
 
@@ -82,9 +84,16 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             return plan(c.known().isEmpty() ? Intent.NEW_SEARCH : Intent.REFINE_SEARCH, action, update, name,
                     List.of(), null);
         }
-        if (i.greeting()) return plan(Intent.GREETING, PlanAction.RESPOND, Criteria.EMPTY, name, List.of(), null);
+        if (i.greeting() || THANKS.matcher(text).find()) {
+            return plan(Intent.GREETING, PlanAction.RESPOND, Criteria.EMPTY, name, List.of(), null);
+        }
         if (MORE_ABOUT.matcher(text).find() && !c.presented().isEmpty() || agrees && !c.presented().isEmpty()
                 && c.focused() == null) {
+            if (c.presented().size() == 1) {
+                // "yes" to "Want details?" about the one match shown
+                return plan(Intent.FACILITY_INFO, PlanAction.LOOKUP, Criteria.EMPTY, name, List.of(),
+                        c.presented().getFirst().listingId());
+            }
             return plan(Intent.FACILITY_INFO, PlanAction.CLARIFY, Criteria.EMPTY, name, List.of(), null);
         }
         return plan(Intent.UNKNOWN, PlanAction.RESPOND, Criteria.EMPTY, name, List.of(), null);

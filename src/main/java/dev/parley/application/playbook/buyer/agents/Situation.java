@@ -5,7 +5,7 @@ package dev.parley.application.playbook.buyer.agents;
  * exists).
  */
 public enum Situation {
-    FIRST_MESSAGE("greeting"), GREETING("greeting"), ACK_SEARCH("search_with_results"),
+    FIRST_MESSAGE("greeting"), GREETING("greeting"), GREETING_AGAIN("greeting"), THANKS("default"), ACK_SEARCH("search_with_results"),
     ASK_CRITERIA("search_no_results"), RESULTS("search_with_results"), NO_RESULTS("search_no_results"),
     REFINE_ACK("refine_search"), PROPERTY_SUMMARY("facility_info"), FACILITY_ANSWER("facility_info"),
     CLARIFY_PROPERTY("facility_info"), ESCALATION_WAIT("escalation_wait"), SLA_NUDGE("escalation_wait"),

@@ -23,6 +23,8 @@ public final class TemplateResponseAgent implements ResponseAgent {
         return switch (c.situation()) {
             case FIRST_MESSAGE -> render("first_message", v);
             case GREETING -> render("greeting", v);
+            case GREETING_AGAIN -> render("greeting_again", v);
+            case THANKS -> render("thanks_reply", v);
             case ACK_SEARCH -> render("ack_search", v);
             case ASK_CRITERIA -> askCriteria(v);
             case RESULTS -> results(c);
