@@ -3,6 +3,7 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
@@ -15,6 +16,7 @@ import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.application.model.ModelGateway;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ReplyToConversation;
@@ -63,6 +65,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Playbooks playbooks;
     /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
     public final ModelGateway model;
+    /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
+    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
