@@ -1,18 +1,28 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.channels.AircallSender;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
+import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.application.catalog.ImportCatalog;
+import dev.parley.application.escalation.ReplyLinks;
+import dev.parley.application.escalation.ReplyTool;
+import dev.parley.adapter.http.ReplyToolRoutes;
+import java.security.SecureRandom;
+import dev.parley.application.model.ModelGateway;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ReplyToConversation;
@@ -59,6 +69,10 @@ public final class ParleyApp implements AutoCloseable {
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
+    /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
+    public final ModelGateway model;
+    /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
+    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
@@ -73,6 +87,8 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     public final ImportCatalog catalog;
+    public final ReplyTool replyTool;
+    private final java.util.Map<String, String> numberPlaybooks;
     private final Runnable closeStore;
     private HttpListener listener;
 
@@ -128,12 +144,16 @@ public final class ParleyApp implements AutoCloseable {
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
-        // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
+        // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        var callLog = new ModelInstallation.DeferredCallLog();
+        this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, this.model, OpsMailers.of(config),
+                new ReplyLinks(replyToolBaseUrl(config), new SecureRandom()));
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
         this.closeStore = store.close();
+        callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
             var sender = senderOverride != null ? senderOverride : sender(config);
@@ -152,6 +172,8 @@ public final class ParleyApp implements AutoCloseable {
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
             this.catalog = new ImportCatalog(tx, this.clock);
+            this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
+            this.numberPlaybooks = numberPlaybooks(config, playbooks);
         } catch (RuntimeException e) {
             closeStore.run();
             throw e;
@@ -163,6 +185,9 @@ public final class ParleyApp implements AutoCloseable {
             case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
                     required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
                     required(config, ConfigKey.TWILIO_FROM));
+            case "aircall" -> new AircallSender(http(), config.get(ConfigKey.AIRCALL_BASE_URL),
+                    required(config, ConfigKey.AIRCALL_API_ID), required(config, ConfigKey.AIRCALL_API_TOKEN),
+                    required(config, ConfigKey.AIRCALL_NUMBER_ID));
             case "webhook" -> new WebhookSender(http(), required(config, ConfigKey.SENDER_WEBHOOK_URL),
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
@@ -203,6 +228,7 @@ public final class ParleyApp implements AutoCloseable {
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
+        routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         try {
             listener = new HttpListener(new InetSocketAddress(address, port), routes,
@@ -221,7 +247,39 @@ public final class ParleyApp implements AutoCloseable {
     private WebhookRoutes.Settings webhookSettings() {
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL));
+                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL), config.get(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK),
+                config.get(ConfigKey.WEBHOOKS_AIRCALL_TOKEN), config.get(ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK),
+                numberPlaybooks);
+    }
+
+    /**
+     * {@code playbook.numbers}: our number or Aircall number id → playbook; each named playbook (and each webhook's
+     * own) must be installed.
+     */
+    private static java.util.Map<String, String> numberPlaybooks(ParleyConfig config,
+                                                                 dev.parley.application.playbook.Playbooks playbooks) {
+        var map = new java.util.LinkedHashMap<String, String>();
+        var raw = config.get(ConfigKey.PLAYBOOK_NUMBERS);
+        if (!raw.isBlank()) {
+            for (var pair : raw.split(",")) {
+                var parts = pair.strip().split("=");
+                map.put(parts[0].strip(), parts[1].strip());
+            }
+        }
+        for (var key : java.util.List.of(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK, ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK)) {
+            var name = config.get(key);
+            if (!name.isEmpty() && !playbooks.names().contains(name)) {
+                throw new ConfigException(key.key(), "playbook '" + name + "' is not installed; known: "
+                        + playbooks.names());
+            }
+        }
+        map.forEach((number, name) -> {
+            if (!playbooks.names().contains(name)) {
+                throw new ConfigException(ConfigKey.PLAYBOOK_NUMBERS.key(), "playbook '" + name + "' for " + number
+                        + " is not installed; known: " + playbooks.names());
+            }
+        });
+        return java.util.Map.copyOf(map);
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.replay.ConversationComparison;
 import dev.parley.bootstrap.replay.ConversationExport;
 import dev.parley.bootstrap.replay.ReplayBenchmark;
+import dev.parley.bootstrap.replay.ReplayModel;
 import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
@@ -24,6 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.concurrent.CountDownLatch;
+import dev.parley.adapter.playbooks.DemoCatalog;
+import dev.parley.application.catalog.CatalogFiles;
+import dev.parley.application.catalog.ImportCatalog;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -123,11 +127,46 @@ final class ParleyLauncher implements Launcher {
             out.put("timeline_events", figures.events());
             out.put("alerts", figures.alerts());
             out.put("outbox_rows", figures.outbox());
+            out.put("catalog_properties", new ImportCatalog(database.transactions(), Clock.systemUTC())
+                    .load(DemoCatalog.items()).properties());
             out.put("failed_inbox_rows", figures.inbox());
             out.put("millis", figures.millis());
             return out;
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("demo store: " + e.getSQLState(), e);
+        }
+    }
+
+    @Override
+    public Map<String, Object> importCatalog(Path home, String name, String content, boolean dryRun) {
+        var items = name == null ? DemoCatalog.items() : CatalogFiles.parse(name, content);
+        var out = new java.util.LinkedHashMap<String, Object>();
+        if (dryRun) {
+            out.put("dry_run", true);
+            out.put("properties", items.size());
+            out.put("listings", items.stream().mapToInt(i -> i.listings().size()).sum());
+            return out;
+        }
+        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            var summary = new ImportCatalog(database.transactions(), Clock.systemUTC()).load(items);
+            out.put("home", config.home().toString());
+            out.put("properties", summary.properties());
+            out.put("listings", summary.listings());
+            out.put("created", summary.created());
+            out.put("updated", summary.updated());
+            return out;
+        }
+    }
+
+    @Override
+    public String exportCatalog(Path home, String format) {
+        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            var items = new ImportCatalog(database.transactions(), Clock.systemUTC()).export();
+            return format.equals("csv") ? CatalogFiles.toCsv(items) : CatalogFiles.toJson(items);
         }
     }
 
@@ -144,7 +183,8 @@ final class ParleyLauncher implements Launcher {
     @Override
     public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
         ReplayLogging.quiet();
-        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()));
+        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()),
+                new ReplayModel(options.model(), options.recordCassette()));
     }
 
     @Override
@@ -156,7 +196,7 @@ final class ParleyLauncher implements Launcher {
     public Comparison compareConversation(Path home, long conversationId, ReplayOptions options) {
         var result = withStore(home, conversationId,
                 app -> ConversationComparison.compare(app, conversationId, options.configDir(), List.of(),
-                        ReplayStore.of(options.store())));
+                        ReplayStore.of(options.store()), new ReplayModel(options.model(), options.recordCassette())));
         return new Comparison(result.stored().conversation(), result.stored().state(), result.replayed().state(),
                 result.differences());
     }

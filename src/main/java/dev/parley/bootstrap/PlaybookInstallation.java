@@ -6,7 +6,7 @@ import dev.parley.adapter.playbooks.PlaceFiles;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.escalation.OpsMailer;
 import dev.parley.application.escalation.ReplyLinks;
-import dev.parley.application.playbook.buyer.BuyerAgents;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
@@ -30,12 +30,11 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra) {
-        return install(config, extra, BuyerAgents.offline(), OpsMailer.OFF,
-                new ReplyLinks(ParleyApp.replyToolBaseUrl(config), new java.security.SecureRandom()));
-    }
-
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, BuyerAgents agents, OpsMailer mailer,
+    /**
+     * @param gateway the model gateway of playbooks that ask a model (null: their deterministic agents directly)
+     * @param mailer  e-mails ops about escalations (OFF without SMTP settings)
+     */
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway gateway, OpsMailer mailer,
                              ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
@@ -46,7 +45,7 @@ final class PlaybookInstallation {
             var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
-            installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), agents, mailer,
+            installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), gateway, mailer,
                     links));
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());

@@ -25,6 +25,16 @@ public interface Launcher {
     /** Fills an empty store with a demo of {@code conversations} conversations; returns what was written. */
     Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed);
 
+    /**
+     * Imports a catalogue file ({@code name} decides the format: .csv or .json) into the home's store, or the
+     * shipped demo catalogue when {@code name} is null; with {@code dryRun} only checks it. Throws
+     * {@link dev.parley.application.catalog.CatalogFormatException} naming row and column of every problem.
+     */
+    Map<String, Object> importCatalog(Path home, String name, String content, boolean dryRun);
+
+    /** The home's catalogue as {@code json} or {@code csv}, in the import format. */
+    String exportCatalog(Path home, String format);
+
     /** Times the console's queries (store open, counts, first pages, detail) on the home's store. */
     Map<String, Object> benchConsole(Path home);
 
@@ -32,12 +42,17 @@ public interface Launcher {
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 
     /**
-     * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline} or {@code cassette:DIR};
-     * {@code store} is {@code memory} (default) or {@code h2}.
+     * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline}, {@code config} (the
+     * model.* keys of the configuration) or {@code cassette:DIR}; {@code store} is {@code memory} (default) or
+     * {@code h2}; {@code recordCassette} (may be null) records every model answer there.
      */
-    record ReplayOptions(Path configDir, String model, String store) {
+    record ReplayOptions(Path configDir, String model, String store, Path recordCassette) {
         public ReplayOptions(Path configDir, String model) {
-            this(configDir, model, "memory");
+            this(configDir, model, "memory", null);
+        }
+
+        public ReplayOptions(Path configDir, String model, String store) {
+            this(configDir, model, store, null);
         }
     }
 

@@ -17,6 +17,7 @@ final class InMemoryStore implements Store {
     private final InMemoryCatalog catalog;
     private final InMemoryBuyerStates buyerStates;
     private final InMemoryEscalations escalations;
+    private final InMemoryEmbeddings embeddings;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -32,6 +33,7 @@ final class InMemoryStore implements Store {
         catalog = new InMemoryCatalog(undo);
         buyerStates = new InMemoryBuyerStates(undo, conversations);
         escalations = new InMemoryEscalations(undo, conversations, catalog);
+        embeddings = new InMemoryEmbeddings(undo, messages);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -47,4 +49,5 @@ final class InMemoryStore implements Store {
     @Override public Catalog catalog() { return catalog; }
     @Override public BuyerStates buyerStates() { return buyerStates; }
     @Override public Escalations escalations() { return escalations; }
+    @Override public Embeddings embeddings() { return embeddings; }
 }

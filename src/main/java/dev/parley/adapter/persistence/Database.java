@@ -66,9 +66,9 @@ public final class Database implements AutoCloseable {
         var cfg = new Configuration();
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
-                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class, PropertyEntity.class,
-                ListingEntity.class, KnowledgeEntity.class, LearnedAnswerEntity.class, BuyerStateEntity.class,
-                EscalationThreadEntity.class}) {
+                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
+                MessageEmbeddingEntity.class, PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class,
+                LearnedAnswerEntity.class, BuyerStateEntity.class, EscalationThreadEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

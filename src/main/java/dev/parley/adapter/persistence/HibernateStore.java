@@ -24,4 +24,5 @@ final class HibernateStore implements Store {
     @Override public Catalog catalog() { return new HibernateCatalog(session); }
     @Override public BuyerStates buyerStates() { return new HibernateBuyerStates(session); }
     @Override public Escalations escalations() { return new HibernateEscalations(session); }
+    @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
 }

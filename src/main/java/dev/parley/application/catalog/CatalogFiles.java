@@ -237,8 +237,20 @@ public final class CatalogFiles {
             }
             items.add(new CatalogItem(property, listings, knowledge));
         }
-        if (!problems.isEmpty()) throw new CatalogFormatException(problems);
+        if (!problems.isEmpty()) throw new CatalogFormatException(byRow(problems));
         return items;
+    }
+
+    /** CSV problems in row order ("file:12: …"); JSON paths keep the order they were found in. */
+    private static List<String> byRow(List<String> problems) {
+        var sorted = new ArrayList<>(problems);
+        sorted.sort(java.util.Comparator.comparingInt(CatalogFiles::row));
+        return sorted;
+    }
+
+    private static int row(String problem) {
+        var m = java.util.regex.Pattern.compile(":(\\d+): ").matcher(problem);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /** Reads one column with its check, collecting the problem instead of stopping at it. */

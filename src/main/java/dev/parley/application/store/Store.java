@@ -27,4 +27,5 @@ public interface Store {
     BuyerStates buyerStates();
 
     Escalations escalations();
+    Embeddings embeddings();
 }

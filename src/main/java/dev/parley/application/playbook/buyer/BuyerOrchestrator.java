@@ -50,17 +50,18 @@ final class BuyerOrchestrator {
     private static final Pattern OFFERED_TOUR = Pattern.compile("\\btour\\b[^.!?]*\\?", Pattern.CASE_INSENSITIVE);
 
     private final MessageInterpreter interpreter;
-    private final CriteriaAgent criteriaAgent;
+    private final java.util.function.Function<ConversationSession, CriteriaAgent> criteriaAgents;
     private final ContextBuilder prompts;
     private final Outgoing outgoing;
     private final EscalationDesk desk;
     private final PhaseMoves phases;
     private final Places places;
 
-    BuyerOrchestrator(Places places, MessageInterpreter interpreter, CriteriaAgent criteriaAgent, ContextBuilder prompts,
+    BuyerOrchestrator(Places places, MessageInterpreter interpreter,
+                      java.util.function.Function<ConversationSession, CriteriaAgent> criteriaAgents, ContextBuilder prompts,
                       Outgoing outgoing, EscalationDesk desk, PhaseMoves phases) {
         this.interpreter = interpreter;
-        this.criteriaAgent = criteriaAgent;
+        this.criteriaAgents = criteriaAgents;
         this.prompts = prompts;
         this.outgoing = outgoing;
         this.desk = desk;
@@ -92,7 +93,7 @@ final class BuyerOrchestrator {
                 lastOut != null && OFFERED_TOUR.matcher(lastOut).find(),
                 prompts.criteriaPrompt(text, interpretation, reference, turn.phase(), state.criteria,
                         CriteriaReadiness.of(state.criteria), presented, focused, history));
-        var plan = criteriaAgent.plan(context);
+        var plan = criteriaAgents.apply(session).plan(context);
         session.setMessageData(messageId, planData(plan, interpretation, reference));
         if (plan.buyerName() != null && state.renterFirstName == null) name(state, plan.buyerName());
         switch (plan.action()) {

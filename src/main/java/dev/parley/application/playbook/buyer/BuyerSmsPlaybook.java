@@ -2,6 +2,7 @@ package dev.parley.application.playbook.buyer;
 
 import dev.parley.application.escalation.OpsMailer;
 import dev.parley.application.escalation.ReplyLinks;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.DescribesTransitions;
 import dev.parley.application.playbook.Playbook;
@@ -41,7 +42,11 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
     private final EscalationDesk desk;
     private final Outgoing outgoing;
 
-    public BuyerSmsPlaybook(LoadedPlaybook loaded, Places places, BuyerAgents agents, OpsMailer mailer,
+    /**
+     * @param gateway the model gateway the Criteria, Response and Polisher agents ask (tasks criteria, respond,
+     *                polish); null runs the deterministic agents directly
+     */
+    public BuyerSmsPlaybook(LoadedPlaybook loaded, Places places, ModelGateway gateway, OpsMailer mailer,
                             ReplyLinks links) {
         this.loaded = loaded;
         this.places = places;
@@ -53,14 +58,16 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         var machine = StateMachine.<Object>of(loaded.definition(), Map.of(), Set.of());
         var phases = new PhaseMoves(machine);
         var prompts = new ContextBuilder();
-        var composer = new SmsComposer(agents.response().apply(loaded.templates()), agents.polisher(), prompts,
-                loaded.templates(), settings.maxPolishRounds());
-        this.outgoing = new Outgoing(composer, prompts, loaded.templates(), new QuietHoursPolicy(places),
-                settings.historyMessages());
+        var agents = new BuyerAgents(gateway, loaded.templates());
+        this.outgoing = new Outgoing(session -> {
+            var bound = agents.bind(session);
+            return new SmsComposer(bound.response(), bound.polisher(), prompts, loaded.templates(),
+                    settings.maxPolishRounds());
+        }, prompts, loaded.templates(), new QuietHoursPolicy(places), settings.historyMessages());
         this.desk = new EscalationDesk(settings, outgoing, phases, mailer, links);
         this.keywords = new KeywordHandler(settings, loaded.templates());
-        this.orchestrator = new BuyerOrchestrator(places, new MessageInterpreter(places), agents.criteria(), prompts,
-                outgoing, desk, phases);
+        this.orchestrator = new BuyerOrchestrator(places, new MessageInterpreter(places),
+                session -> agents.bind(session).criteria(), prompts, outgoing, desk, phases);
     }
 
     @Override

@@ -250,7 +250,7 @@ final class EscalationDesk {
         var by = data.get("by") instanceof String s && !s.isBlank() ? s.strip() : "operator";
         boolean all = Boolean.TRUE.equals(data.get("all_properties"));
         var property = thread.propertyId() == null ? null : store.catalog().property(thread.propertyId()).orElse(null);
-        var composer = outgoing.composer();
+        var composer = outgoing.composer(session);
         var polished = composer.polishOnce(text, dev.parley.domain.buyer.GatekeeperResult.fail("answer",
                 "make it a short SMS answer"), SmsKind.FOLLOW_UP, 1, null);
         var mode = polished.equals(text) ? "raw" : "polished";

@@ -23,15 +23,15 @@ import java.util.Map;
  * hours for proactive messages (replies to the buyer's own text always go at once).
  */
 final class Outgoing {
-    private final SmsComposer composer;
+    private final java.util.function.Function<ConversationSession, SmsComposer> composers;
     private final ContextBuilder prompts;
     private final Templates templates;
     private final QuietHoursPolicy quietHours;
     private final int history;
 
-    Outgoing(SmsComposer composer, ContextBuilder prompts, Templates templates, QuietHoursPolicy quietHours,
-             int history) {
-        this.composer = composer;
+    Outgoing(java.util.function.Function<ConversationSession, SmsComposer> composers, ContextBuilder prompts,
+             Templates templates, QuietHoursPolicy quietHours, int history) {
+        this.composers = composers;
         this.prompts = prompts;
         this.templates = templates;
         this.quietHours = quietHours;
@@ -69,7 +69,7 @@ final class Outgoing {
         var context = new ResponseContext(reply.situation(), kind, phase, reply.values(), reply.matches(), null,
                 prompts.responsePrompt(reply.situation(), kind, phase, reply.values(), reply.matches(), null,
                         history(session)));
-        var composed = composer.compose(context, aside);
+        var composed = composers.apply(session).compose(context, aside);
         queue(session, state, cause, purpose, composed, reply.situation(), proactive, aside != null);
     }
 
@@ -103,8 +103,8 @@ final class Outgoing {
         return List.copyOf(lines.subList(Math.max(0, lines.size() - history), lines.size()));
     }
 
-    SmsComposer composer() {
-        return composer;
+    SmsComposer composer(ConversationSession session) {
+        return composers.apply(session);
     }
 
     Templates templates() {

@@ -60,7 +60,7 @@ public final class ContextBuilder {
             Phase.AWAITING_ANSWER, "A question was sent to the team. Any other question may still be answered; say "
                     + "when the buyer will hear back.");
 
-    public String criteriaPrompt(String message, MessageInterpretation interpretation, ReferenceResolution reference,
+    public Prompt criteriaPrompt(String message, MessageInterpretation interpretation, ReferenceResolution reference,
                                  Phase phase, Criteria known, double readiness, List<MatchView> presented,
                                  MatchView focused, List<HistoryLine> history) {
         var doc = new LinkedHashMap<String, Object>();
@@ -75,10 +75,10 @@ public final class ContextBuilder {
         doc.put("presented_matches", presented.stream().map(ContextBuilder::match).toList());
         if (focused != null) doc.put("focused_match", match(focused));
         doc.put("recent_history", history(history));
-        return CRITERIA_SYSTEM + "\n\n" + json(doc);
+        return new Prompt(CRITERIA_SYSTEM, json(doc));
     }
 
-    public String responsePrompt(Situation situation, SmsKind kind, Phase phase, Map<String, String> values,
+    public Prompt responsePrompt(Situation situation, SmsKind kind, Phase phase, Map<String, String> values,
                                  List<MatchView> matches, String retryHint, List<HistoryLine> history) {
         var doc = new LinkedHashMap<String, Object>();
         doc.put("phase", phase.stateName());
@@ -89,15 +89,15 @@ public final class ContextBuilder {
         doc.put("matches", matches.stream().map(ContextBuilder::match).toList());
         if (retryHint != null) doc.put("retry_hint", retryHint);
         doc.put("recent_history", history(history));
-        return RESPONSE_SYSTEM + "\n\n" + json(doc);
+        return new Prompt(RESPONSE_SYSTEM, json(doc));
     }
 
-    public String polisherPrompt(String text, String hint, SmsKind kind) {
+    public Prompt polisherPrompt(String text, String hint, SmsKind kind) {
         var doc = new LinkedHashMap<String, Object>();
         doc.put("rejected_text", text);
         doc.put("validator_hint", hint);
         doc.put("max_characters", kind.limit());
-        return POLISHER_SYSTEM + "\n\n" + json(doc);
+        return new Prompt(POLISHER_SYSTEM, json(doc));
     }
 
     /** The last {@link #HISTORY} buyer and agent messages, oldest first. */

@@ -16,5 +16,5 @@ import java.util.List;
  */
 public record CriteriaContext(String message, MessageInterpretation interpretation, ReferenceResolution reference,
                               Phase phase, Criteria known, double readiness, List<MatchView> presented,
-                              MatchView focused, List<HistoryLine> history, boolean lastOfferedTour, String prompt) {
+                              MatchView focused, List<HistoryLine> history, boolean lastOfferedTour, Prompt prompt) {
 }

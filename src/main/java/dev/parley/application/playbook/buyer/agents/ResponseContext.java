@@ -11,7 +11,7 @@ import java.util.Map;
  * Context Builder wrote (for a model; the offline agent renders the playbook's templates from the fields).
  */
 public record ResponseContext(Situation situation, SmsKind kind, Phase phase, Map<String, String> values,
-                              List<MatchView> matches, String retryHint, String prompt) {
+                              List<MatchView> matches, String retryHint, Prompt prompt) {
     public ResponseContext {
         values = Map.copyOf(values);
         matches = List.copyOf(matches);
