@@ -148,7 +148,7 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, this.model, OpsMailers.of(config),
-                new ReplyLinks(replyToolBaseUrl(config), new SecureRandom()));
+                new ReplyLinks(() -> replyToolBaseUrl(config, port()), new SecureRandom()));
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
@@ -286,12 +286,12 @@ public final class ParleyApp implements AutoCloseable {
      * Where the Reply Tool's links point: {@code reply_tool.base_url}, else this listener's own address (reachable
      * from this machine only, unless the listener is bound to the network).
      */
-    public static String replyToolBaseUrl(ParleyConfig config) {
+    public static String replyToolBaseUrl(ParleyConfig config, int listeningPort) {
         var configured = config.get(ConfigKey.REPLY_TOOL_BASE_URL);
         if (configured != null && !configured.isEmpty()) return configured;
         var host = config.get(ConfigKey.LISTENER_BIND);
         if (host.contains(":")) host = "[" + host + "]";
-        return "http://" + host + ":" + config.get(ConfigKey.LISTENER_PORT);
+        return "http://" + host + ":" + (listeningPort > 0 ? listeningPort : config.getInt(ConfigKey.LISTENER_PORT));
     }
 
     public int port() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.domain.buyer.AnsweredQuestion;
+import dev.parley.application.playbook.buyer.CriteriaDocument;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.buyer.KnownAnswer;
 import java.time.Instant;
@@ -47,26 +48,11 @@ final class BuyerStateJson {
     }
 
     static String criteria(Criteria c) {
-        var m = new LinkedHashMap<String, Object>();
-        m.put("location", c.location());
-        m.put("state", c.state());
-        m.put("sqft", c.sqft());
-        m.put("use_type", c.useType());
-        m.put("goods_type", c.goodsType());
-        m.put("timing", c.timing());
-        m.put("duration", c.duration());
-        m.put("features", c.features());
-        return write(m);
+        return write(CriteriaDocument.of(c));
     }
 
-    @SuppressWarnings("unchecked")
     static Criteria criteria(String json) {
-        var m = read(json, new TypeReference<Map<String, Object>>() { });
-        var sqft = m.get("sqft");
-        return new Criteria((String) m.get("location"), (String) m.get("state"),
-                sqft == null ? null : ((Number) sqft).intValue(), (String) m.get("use_type"),
-                (String) m.get("goods_type"), (String) m.get("timing"), (String) m.get("duration"),
-                (List<String>) m.getOrDefault("features", List.of()));
+        return CriteriaDocument.read(read(json, new TypeReference<Map<String, Object>>() { }));
     }
 
     static String knownAnswers(Map<Long, Map<String, KnownAnswer>> answers) {

@@ -77,7 +77,8 @@ final class HibernateCatalog implements Catalog {
             var e = new ListingEntity();
             e.propertyId = propertyId;
             e.availableSqft = l.availableSqft();
-            e.baseRate = l.baseRate();
+            // the column's scale, so the row returned equals the row read back
+            e.baseRate = l.baseRate() == null ? null : l.baseRate().setScale(2, java.math.RoundingMode.HALF_UP);
             e.availableFrom = l.availableFrom();
             e.minTermMonths = l.minTermMonths();
             e.maxTermMonths = l.maxTermMonths();

@@ -24,7 +24,7 @@ class KnowledgeEntity {
     @Column(name = "updated_at", nullable = false) Instant updatedAt;
 
     void set(PropertyKnowledge k) {
-        ceilingHeight = k.ceilingHeight();
+        ceilingHeight = k.ceilingHeight() == null ? null : k.ceilingHeight().setScale(1, java.math.RoundingMode.HALF_UP);
         dockDoors = k.dockDoors();
         driveInDoors = k.driveInDoors();
         climateControlled = k.climateControlled();

@@ -5,6 +5,8 @@ import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.settings.ConfigurationFile;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.catalog.CatalogEditor;
+import dev.parley.application.escalation.ReplyTool;
 import dev.parley.application.console.AlertPatternTester;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.HandleAlert;
@@ -29,5 +31,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
                              ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
-                             String version, TaskExecutor executor, Notifier notifier) {
+                             String version, TaskExecutor executor, Notifier notifier, ReplyTool replyTool,
+                             CatalogEditor catalog) {
 }

@@ -4,7 +4,11 @@ import dev.parley.adapter.ui.common.EventBatcher;
 import dev.parley.adapter.ui.conversation.ConversationView;
 import dev.parley.adapter.ui.conversation.ConversationViewModel;
 import dev.parley.adapter.ui.conversation.StartConversationDialog;
+import dev.parley.adapter.ui.catalogue.CatalogueView;
+import dev.parley.adapter.ui.catalogue.CatalogueViewModel;
 import dev.parley.adapter.ui.dashboard.DashboardView;
+import dev.parley.adapter.ui.escalation.EscalationsView;
+import dev.parley.adapter.ui.escalation.EscalationsViewModel;
 import dev.parley.adapter.ui.dashboard.DashboardViewModel;
 import dev.parley.adapter.ui.replay.ReplayView;
 import dev.parley.adapter.ui.replay.ReplayViewModel;
@@ -32,6 +36,7 @@ public final class ConsoleWindow implements AutoCloseable {
     private final Scene scene;
     private ConversationView conversation;
     private ConversationViewModel conversationModel;
+    private EscalationsViewModel escalations;
 
     public ConsoleWindow(ConsoleContext context) {
         this.context = context;
@@ -94,6 +99,11 @@ public final class ConsoleWindow implements AutoCloseable {
     /** One batch of pipeline events: the queues, and the open conversation when it is concerned. */
     private void onEvents(java.util.List<dev.parley.application.PipelineEvent> batch) {
         model.onEvents(batch);
+        if (escalations != null && batch.stream().anyMatch(e -> e instanceof
+                dev.parley.application.PipelineEvent.EscalationChanged
+                || e instanceof dev.parley.application.PipelineEvent.OutboxChanged)) {
+            escalations.refresh();
+        }
         var open = conversationModel;
         if (open != null && batch.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
     }
@@ -120,6 +130,18 @@ public final class ConsoleWindow implements AutoCloseable {
                 var vm = new DashboardViewModel(context.queues(), context.executor());
                 vm.refresh();
                 yield new DashboardView(vm).root();
+            }
+            case ESCALATIONS -> {
+                var vm = new EscalationsViewModel(context.replyTool(), context.executor(), context.clock(),
+                        model.operator()::get, this::openConversation);
+                escalations = vm;
+                vm.refresh();
+                yield new EscalationsView(vm).root();
+            }
+            case CATALOGUE -> {
+                var vm = new CatalogueViewModel(context.catalog(), context.executor(), model.operator()::get);
+                vm.refresh();
+                yield new CatalogueView(vm).root();
             }
             case SETTINGS -> new SettingsView(new SettingsViewModel(context.settings(), context.configuration(),
                     context.patternTester(), model.operator()), theme -> Themes.apply(scene, theme)).root();

@@ -343,7 +343,9 @@ public final class CatalogFiles {
 
     private static Map<String, Object> knowledgeValues(PropertyKnowledge k) {
         var m = new LinkedHashMap<String, Object>();
-        m.put("ceiling_height", k.ceilingHeight() == null ? null : k.ceilingHeight().stripTrailingZeros());
+        // plain digits: "30", not 3E+1 (stripTrailingZeros alone) nor "30.0" (the column's scale)
+        m.put("ceiling_height", k.ceilingHeight() == null ? null
+                : new BigDecimal(k.ceilingHeight().stripTrailingZeros().toPlainString()));
         m.put("dock_doors", k.dockDoors());
         m.put("drive_in_doors", k.driveInDoors());
         m.put("climate_controlled", k.climateControlled());

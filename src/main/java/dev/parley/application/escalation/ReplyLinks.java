@@ -6,16 +6,17 @@ import java.util.Base64;
 /** The Reply Tool's links: {@code <base>/reply/<token>}, the token random and unguessable (32 bytes). */
 public final class ReplyLinks {
     public static final String PATH = "/reply/";
-    private final String baseUrl;
+    private final java.util.function.Supplier<String> baseUrl;
     private final SecureRandom random;
 
-    public ReplyLinks(String baseUrl, SecureRandom random) {
-        this.baseUrl = baseUrl.replaceAll("/+$", "");
+    /** @param baseUrl where the listener is reachable, asked each time (the port is known once it listens) */
+    public ReplyLinks(java.util.function.Supplier<String> baseUrl, SecureRandom random) {
+        this.baseUrl = baseUrl;
         this.random = random;
     }
 
     public String url(String token) {
-        return baseUrl + PATH + token;
+        return baseUrl.get().replaceAll("/+$", "") + PATH + token;
     }
 
     public String newToken() {

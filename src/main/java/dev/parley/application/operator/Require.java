@@ -1,11 +1,11 @@
 package dev.parley.application.operator;
 
 /** Input checks shared by the operator use cases; each failure names its field. */
-final class Require {
+public final class Require {
     private Require() {
     }
 
-    static String text(String field, String value, int maxLength) {
+    public static String text(String field, String value, int maxLength) {
         if (value == null || value.isBlank()) {
             throw new InvalidRequestException(field, field + " is required");
         }
@@ -15,7 +15,7 @@ final class Require {
         return value;
     }
 
-    static String actor(String value) {
+    public static String actor(String value) {
         return text("actor", value, 255);
     }
 }

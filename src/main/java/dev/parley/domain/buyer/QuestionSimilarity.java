@@ -15,7 +15,7 @@ public final class QuestionSimilarity {
     private static final Set<String> STOP = Set.of("a", "an", "the", "is", "are", "was", "were", "be", "there", "it",
             "its", "this", "that", "these", "those", "do", "does", "did", "can", "could", "will", "would", "should",
             "i", "we", "you", "they", "our", "my", "your", "me", "us", "to", "of", "in", "on", "at", "for", "with",
-            "and", "or", "any", "about", "what", "how", "whats", "is", "have", "has", "place", "space", "property",
+            "and", "or", "any", "about", "what", "how", "whats", "have", "has", "place", "space", "property",
             "building", "warehouse", "one", "also", "just", "ok", "so", "if", "by", "from", "up", "out", "get");
 
     private QuestionSimilarity() {

@@ -36,45 +36,48 @@ public final class PropertySearch {
         for (var e : entries) {
             if (!e.property().active() || !e.listing().active()) continue;
             var score = score(c, metro, e, today);
-            if (score >= 0) matches.add(new Match(e, score));
+            if (score != NO_FIT) matches.add(new Match(e, score));
         }
         matches.sort(Comparator.comparingDouble(Match::score).reversed()
                 .thenComparing(m -> m.entry().property().ref()).thenComparingLong(m -> m.entry().listing().id()));
         return List.copyOf(matches.subList(0, Math.min(MAX_MATCHES, matches.size())));
     }
 
-    /** The match's score, or -1 when it does not fit at all. */
+    /** The score of a listing that does not fit at all (real scores may be negative: a rate lowers them). */
+    static final double NO_FIT = Double.NEGATIVE_INFINITY;
+
+    /** The match's score, or {@link #NO_FIT}. */
     static double score(Criteria c, String metro, CatalogEntry e, LocalDate today) {
         var p = e.property();
         double score = 0;
         if (c.location() != null) {
-            if (c.state() != null && p.state() != null && !c.state().equalsIgnoreCase(p.state())) return -1;
+            if (c.state() != null && p.state() != null && !c.state().equalsIgnoreCase(p.state())) return NO_FIT;
             if (sameName(p.city(), c.location())) {
                 score += 2;
             } else if (sameName(p.metro(), c.location()) || metro != null && sameName(p.metro(), metro)) {
                 score += 1;
             } else {
-                return -1;
+                return NO_FIT;
             }
         } else if (c.state() != null && p.state() != null && !c.state().equalsIgnoreCase(p.state())) {
-            return -1;
+            return NO_FIT;
         }
         if (c.sqft() != null) {
             int want = c.sqft();
             int have = e.listing().availableSqft();
-            if (have < want * MIN_SIZE || have > want * MAX_SIZE) return -1;
+            if (have < want * MIN_SIZE || have > want * MAX_SIZE) return NO_FIT;
             double off = (double) Math.abs(have - want) / want;
             score += 1 - (have < want ? 2 * off : off);
         }
-        if (c.useType() != null && !suits(p, e.knowledge(), c.useType())) return -1;
+        if (c.useType() != null && !suits(p, e.knowledge(), c.useType())) return NO_FIT;
         for (var feature : c.features()) {
             var known = FeatureCheck.of(feature, p, e.knowledge());
-            if (known == FeatureCheck.Result.NO) return -1;
+            if (known == FeatureCheck.Result.NO) return NO_FIT;
             if (known == FeatureCheck.Result.YES) score += 0.5;
         }
         var by = needBy(c.timing(), today);
         var from = e.listing().availableFrom();
-        if (by != null && from != null && from.isAfter(by)) return -1;
+        if (by != null && from != null && from.isAfter(by)) return NO_FIT;
         if (e.listing().baseRate() != null) score -= e.listing().baseRate().doubleValue() / 100;
         return score;
     }

@@ -118,6 +118,10 @@ public final class MainViewModel {
                 notifier.critical("Critical alert", "Conversation " + alert.conversationId() + ": "
                         + String.join(", ", alert.categories()) + ". Automation stopped; open Human review.");
             }
+            if (event instanceof PipelineEvent.AlertRaised alert && "SLA_BREACH".equals(alert.severity())) {
+                notifier.critical("Escalation SLA breached", "Conversation " + alert.conversationId() + ": the "
+                        + "buyer was told we're still on it. Answer it in Escalations.");
+            }
         }
         refreshAll();
     }

@@ -14,16 +14,13 @@ import dev.parley.domain.buyer.MessageInterpreter;
 import dev.parley.domain.buyer.Places;
 import dev.parley.domain.fsm.LoadedPlaybook;
 import dev.parley.domain.fsm.PlaybookDefinition;
-import dev.parley.domain.fsm.StateDef;
 import dev.parley.domain.fsm.StateMachine;
 import dev.parley.domain.message.InboundMessage;
 import java.time.ZoneId;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The {@code buyer-sms} playbook (seed 003): buyers text a number about warehouse space; the six agents search
@@ -82,8 +79,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
 
     @Override
     public Set<String> states() {
-        return loaded.definition().states().stream().map(StateDef::name)
-                .collect(Collectors.toCollection(LinkedHashSet::new));
+        return StateGraph.statesOf(loaded.definition());
     }
 
     @Override
@@ -93,12 +89,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
 
     @Override
     public List<StateGraph.Transition> transitions() {
-        var definition = loaded.definition();
-        return definition.transitions().stream()
-                .flatMap(t -> definition.states().stream().map(StateDef::name)
-                        .filter(state -> definition.appliesTo(t, state))
-                        .map(state -> new StateGraph.Transition(state, t.to(), t.trigger())))
-                .distinct().toList();
+        return StateGraph.transitionsOf(loaded.definition());
     }
 
     @Override

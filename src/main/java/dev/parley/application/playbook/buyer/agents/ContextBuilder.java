@@ -125,16 +125,7 @@ public final class ContextBuilder {
     }
 
     static Map<String, Object> criteria(Criteria c) {
-        var m = new LinkedHashMap<String, Object>();
-        m.put("location", c.location());
-        m.put("state", c.state());
-        m.put("sqft", c.sqft());
-        m.put("use_type", c.useType());
-        m.put("goods_type", c.goodsType());
-        m.put("timing", c.timing());
-        m.put("duration", c.duration());
-        m.put("features", c.features());
-        return m;
+        return dev.parley.application.playbook.buyer.CriteriaDocument.of(c);
     }
 
     private static Map<String, Object> match(MatchView m) {

@@ -60,7 +60,11 @@ public final class OfflinePolisher implements PolisherAgent {
     }
 
     static String tidy(String t) {
-        return t.replaceAll("[ \\t]+", " ").replaceAll(" +([,.!?])", "$1").replaceAll("\\n ", "\n")
+        var out = t.replaceAll("[ \\t]+", " ").replaceAll(" +([,.!?])", "$1").replaceAll("\\n ", "\n")
                 .replaceAll("\\n{2,}", "\n").strip();
+        // a removed first word ("Honestly that's…") leaves a sentence starting in lower case
+        return SENTENCE_START.matcher(out).replaceAll(m -> m.group(1) + m.group(2).toUpperCase(java.util.Locale.ROOT));
     }
+
+    private static final Pattern SENTENCE_START = Pattern.compile("(^|[.!?]\\s+|\\n)([a-z])");
 }
