@@ -31,10 +31,11 @@ final class PlaybookInstallation {
     }
 
     /**
-     * @param gateway the model gateway of playbooks that ask a model (null: their deterministic agents directly)
-     * @param mailer  e-mails ops about escalations (OFF without SMTP settings)
+     * @param model   the model gateway of playbooks that ask a model
+     * @param mailer  e-mails ops about buyer-sms escalations (OFF without SMTP settings)
+     * @param links   the Reply Tool's links in those e-mails
      */
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway gateway, OpsMailer mailer,
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, OpsMailer mailer,
                              ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
@@ -44,8 +45,8 @@ final class PlaybookInstallation {
             var detector = patterns.detector(MatchingMode.PARLEY);
             var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
-                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
-            installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), gateway, mailer,
+                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
+            installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), model, mailer,
                     links));
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());

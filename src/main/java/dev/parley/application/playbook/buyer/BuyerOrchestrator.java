@@ -112,7 +112,8 @@ final class BuyerOrchestrator {
         var state = t.state;
         var before = state.criteria;
         if (plan.intent() == Intent.REFINE_SEARCH && plan.criteria().isEmpty() && !presented.isEmpty()) {
-            phases.fire(t.session, "options_requested", Map.of("matches", presented.size()));
+            phases.fire(t.session, "options_requested", presented.size() + " matches again",
+                    Map.of("matches", presented.size()));
             state.focusedListingId = null;
             outgoing.reply(t.session, state, t.cause, "results", new Outgoing.Reply(Situation.RESULTS,
                     SmsKind.RESULTS, Map.of(), presented));
@@ -145,7 +146,8 @@ final class BuyerOrchestrator {
         state.presentedListingIds = new ArrayList<>(views.stream().map(MatchView::listingId).toList());
         t.session.record("search", Map.of("readiness", state.criteriaReadiness, "matches", views.size(),
                 "listings", state.presentedListingIds));
-        phases.fire(t.session, "matches_found", Map.of("matches", views.size()));
+        phases.fire(t.session, "matches_found", views.size() + (views.size() == 1 ? " match" : " matches"),
+                Map.of("matches", views.size()));
         outgoing.reply(t.session, state, t.cause, "results", new Outgoing.Reply(Situation.RESULTS, SmsKind.RESULTS,
                 Map.of(), views));
     }
@@ -162,9 +164,11 @@ final class BuyerOrchestrator {
     private void moveForCriteria(Turn t, boolean changed) {
         var phase = t.phase();
         if (phase == Phase.INTAKE) {
-            phases.fire(t.session, "criteria_provided", Map.of("readiness", t.state.criteriaReadiness));
+            phases.fire(t.session, "criteria_provided", "readiness " + t.state.criteriaReadiness,
+                    Map.of("readiness", t.state.criteriaReadiness));
         } else if (changed && phase != Phase.QUALIFYING) {
-            phases.fire(t.session, "criteria_changed", Map.of("readiness", t.state.criteriaReadiness));
+            phases.fire(t.session, "criteria_changed", "readiness " + t.state.criteriaReadiness,
+                    Map.of("readiness", t.state.criteriaReadiness));
         }
     }
 
@@ -257,7 +261,9 @@ final class BuyerOrchestrator {
                     || finalField(tp, unanswered)).findFirst().orElse(null);
             desk.open(t.session, t.state, e.property(), t.text, escalatedField, topic);
             if (t.phase() == Phase.PROPERTY_FOCUSED) {
-                phases.fire(t.session, "question_escalated", Map.of("property", e.property().ref()));
+                phases.fire(t.session, "question_escalated", (escalatedField != null ? escalatedField.label()
+                        : "the question") + ": no field, cache or learned answer", Map.of("property",
+                        e.property().ref()));
             }
             var values = new LinkedHashMap<String, String>();
             if (!facts.isEmpty()) values.put("answer", prefix + BuyerWording.join(facts));
@@ -283,7 +289,7 @@ final class BuyerOrchestrator {
         boolean same = !changed && (phase == Phase.PROPERTY_FOCUSED || phase == Phase.AWAITING_ANSWER);
         if (!same) {
             var ref = t.session.store().catalog().entry(listingId).map(e -> e.property().ref()).orElse("");
-            phases.fire(t.session, "property_selected", Map.of("property", ref));
+            phases.fire(t.session, "property_selected", ref, Map.of("property", ref));
         }
         return changed;
     }

@@ -187,7 +187,8 @@ final class EscalationDesk {
                 property == null ? null : property.ref(), EscalationStatus.EXPIRED.wire()));
         if (session.conversation().state().equals(Phase.AWAITING_ANSWER.stateName())
                 && !state.pendingEscalations.containsKey(focusedProperty(session, state))) {
-            phases.fire(session, "escalation_expired", Map.of("escalation_id", thread.id()));
+            phases.fire(session, "escalation_expired", "escalation " + thread.id() + " expired",
+                    Map.of("escalation_id", thread.id()));
         }
     }
 
@@ -299,7 +300,8 @@ final class EscalationDesk {
                 property == null ? null : property.ref(), EscalationStatus.ANSWERED.wire()));
         if (session.conversation().state().equals(Phase.AWAITING_ANSWER.stateName())
                 && !state.pendingEscalations.containsKey(focusedProperty(session, state))) {
-            phases.fire(session, "answer_received", Map.of("escalation_id", thread.id()));
+            phases.fire(session, "answer_received", "escalation " + thread.id() + " answered",
+                    Map.of("escalation_id", thread.id()));
         }
     }
 

@@ -17,11 +17,14 @@ final class PhaseMoves {
         this.machine = machine;
     }
 
-    boolean fire(ConversationSession session, String trigger, Map<String, ?> detail) {
+    /** Fires {@code trigger}; {@code reason} (why the orchestrator moved) goes to the timeline and transcripts. */
+    boolean fire(ConversationSession session, String trigger, String reason, Map<String, ?> detail) {
         var result = machine.fire(session.conversation().state(), trigger, null);
         switch (result) {
             case FireResult.Moved moved -> {
-                session.moveTo(moved.to(), moved.trigger(), new LinkedHashMap<>(detail));
+                var d = new LinkedHashMap<String, Object>(detail);
+                d.put("reason", reason);
+                session.moveTo(moved.to(), moved.trigger(), d);
                 return true;
             }
             case FireResult.Rejected rejected -> {
