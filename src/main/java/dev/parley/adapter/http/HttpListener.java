@@ -5,7 +5,9 @@ import com.sun.net.httpserver.HttpServer;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.store.StoreUnavailableException;
+import dev.parley.domain.limit.FieldTooLongException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -26,6 +29,8 @@ import org.slf4j.LoggerFactory;
 public final class HttpListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpListener.class);
     public static final int MAX_BODY_BYTES = 64 * 1024;
+    /** Every path under this prefix needs the API token, whether or not a route serves it. */
+    static final String API_PREFIX = "/api";
 
     static {
         // Read at first use of the JDK server: cut off clients that take too long to send a request.
@@ -67,12 +72,19 @@ public final class HttpListener implements AutoCloseable {
     private HttpResponse respond(HttpExchange exchange) throws IOException {
         var path = exchange.getRequestURI().getPath();
         var method = exchange.getRequestMethod();
-        boolean pathKnown = false;
+        // The token comes first under /api: without it, no caller learns which paths or methods exist there.
+        if (isApi(path) && !authorised(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            drainQuietly(exchange.getRequestBody());
+            return HttpResponse.unauthorized();
+        }
+        var allowed = new TreeSet<String>();
         for (var route : routes) {
             var params = route.match(path);
             if (params.isEmpty()) continue;
-            pathKnown = true;
-            if (!route.method().equals(method)) continue;
+            if (!route.method().equals(method)) {
+                allowed.add(route.method());
+                continue;
+            }
             if (route.needsToken() && !authorised(exchange.getRequestHeaders().getFirst("Authorization"))) {
                 drainQuietly(exchange.getRequestBody());
                 return HttpResponse.unauthorized();
@@ -86,28 +98,39 @@ public final class HttpListener implements AutoCloseable {
                     exchange.getRequestHeaders(), body));
         }
         drainQuietly(exchange.getRequestBody());
-        return pathKnown ? HttpResponse.error(405, "method_not_allowed", method + " is not supported here")
-                : HttpResponse.error(404, "not_found", "no such endpoint");
+        if (!allowed.isEmpty()) {
+            return HttpResponse.error(405, "method_not_allowed", method + " is not supported here; allowed: "
+                    + String.join(", ", allowed)).withHeader("Allow", String.join(", ", allowed));
+        }
+        return HttpResponse.error(404, "not_found", "no such endpoint");
     }
 
+    private static boolean isApi(String path) {
+        return path != null && (path.equals(API_PREFIX) || path.startsWith(API_PREFIX + "/"));
+    }
+
+    /**
+     * Runs a route and maps what it throws: bad input 400, unknown 404, conflict 409, an unavailable store 503 (the
+     * caller should retry), and anything else, a bug, 500 (a retry would fail the same way), logged once with its
+     * stack trace and without any exception message (messages can quote the request).
+     */
     private static HttpResponse invoke(Route route, HttpRequest request) {
         try {
             return route.handler().handle(request);
         } catch (InvalidRequestException e) {
-            var body = new java.util.LinkedHashMap<String, Object>();
-            body.put("error", "invalid_request");
-            body.put("detail", e.getMessage());
-            body.put("field", e.field());
-            return HttpResponse.json(400, body);
+            return HttpResponse.invalid(e.field(), e.getMessage());
+        } catch (FieldTooLongException e) {
+            return HttpResponse.invalid(e.field(), e.getMessage());
         } catch (NotFoundException e) {
             return HttpResponse.error(404, "not_found", e.getMessage());
         } catch (ConflictException e) {
             return HttpResponse.error(409, "conflict", e.getMessage());
         } catch (StoreUnavailableException e) {
-            LOG.warn("store unavailable: {}", e.getMessage());
+            LOG.warn("route {} {}: store unavailable ({})", route.method(), route.pattern(),
+                    RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
             return HttpResponse.error(503, "store_unavailable", "storage is unavailable, try again later");
         } catch (RuntimeException e) {
-            LOG.error("route {} {} failed: {}", route.method(), route.pattern(), e.getClass().getName());
+            LOG.error("route {} {} failed", route.method(), route.pattern(), RedactedThrowable.of(e));
             return HttpResponse.error(500, "internal_error", "the request could not be completed");
         }
     }

@@ -7,8 +7,10 @@ import dev.parley.adapter.http.webhook.FormBody;
 import dev.parley.adapter.http.webhook.GenericWebhookPayload;
 import dev.parley.adapter.http.webhook.TwilioInbound;
 import dev.parley.adapter.http.webhook.WebhookParseException;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Inbox;
+import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.message.InboundMessage;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Inbound webhooks. A receipt is acknowledged (2xx) only after its inbox row is committed; anything else gets
- * 400 (malformed, naming the field), 401 (bad or missing signature, no detail) or 503 (storage unavailable).
+ * 400 (malformed, naming the field), 401 (bad or missing signature, no detail), 503 (storage unavailable: retry) or
+ * 500 (a bug: a retry would fail the same way).
  */
 public final class WebhookRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WebhookRoutes.class);
@@ -99,9 +102,9 @@ public final class WebhookRoutes {
         } catch (WebhookParseException e) {
             return invalid(e);
         }
-        var address = stripPrefix(inbound.from());
+        var address = TwilioInbound.address(inbound.from());
         var message = new InboundMessage(inbound.channel().wireName(), inbound.messageSid(), address, address,
-                stripPrefix(inbound.to()), inbound.body(), null, null, null, inbound.profileName());
+                TwilioInbound.address(inbound.to()), inbound.body(), null, null, null, inbound.profileName());
         var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
         if (receipt.isEmpty()) return unavailable();
         return HttpResponse.text(200, "text/xml; charset=utf-8", EMPTY_TWIML);
@@ -120,25 +123,21 @@ public final class WebhookRoutes {
         return proto + "://" + host + pathAndQuery;
     }
 
-    private static String stripPrefix(String address) {
-        return address != null && address.startsWith("whatsapp:") ? address.substring("whatsapp:".length()) : address;
-    }
-
+    /**
+     * The receipt, or empty when the store is unavailable (503: the provider retries). Anything else thrown is not
+     * worth a retry and goes to the listener: bad input 400, a bug 500.
+     */
     private Optional<Inbox.Receipt> store(InboundMessage message, String payload) {
         try {
             return Optional.of(receive.receive(message, payload));
-        } catch (RuntimeException e) {
-            LOG.warn("receipt not stored: {}", e.getClass().getName());
+        } catch (StoreUnavailableException e) {
+            LOG.warn("receipt not stored: {}", RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
             return Optional.empty();
         }
     }
 
     private static HttpResponse invalid(WebhookParseException e) {
-        var body = new LinkedHashMap<String, Object>();
-        body.put("error", "invalid_request");
-        body.put("detail", e.detail());
-        body.put("field", e.field());
-        return HttpResponse.json(400, body);
+        return HttpResponse.invalid(e.field(), e.detail());
     }
 
     private static HttpResponse unavailable() {

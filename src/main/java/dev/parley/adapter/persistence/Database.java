@@ -56,7 +56,7 @@ public final class Database implements AutoCloseable {
 
     private static void migrate(DataSource dataSource) {
         var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
-                .load().migrate();
+                .javaMigrations(new SchemaLimits()).load().migrate();
         if (result.migrationsExecuted > 0) {
             LOG.info("schema migrated to version {}", result.targetSchemaVersion);
         }
