@@ -40,18 +40,23 @@ public final class HttpListener implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-    private final List<Route> routes;
     private final Supplier<String> apiToken;
+    private volatile List<Route> routes = List.of();
 
-    public HttpListener(InetSocketAddress address, List<Route> routes, Supplier<String> apiToken) throws IOException {
-        this.routes = List.copyOf(routes);
+    /**
+     * Binds {@code address} at once, so a bad address or a port in use is known before anything else is opened;
+     * requests are served from {@link #start(List)} on.
+     */
+    public HttpListener(InetSocketAddress address, Supplier<String> apiToken) throws IOException {
         this.apiToken = apiToken;
         this.server = HttpServer.create(address, 512);
         server.setExecutor(executor);
         server.createContext("/", this::handle);
     }
 
-    public void start() {
+    /** Serves {@code routes} from now on. */
+    public void start(List<Route> routes) {
+        this.routes = List.copyOf(routes);
         server.start();
         LOG.info("listening on {}:{}", server.getAddress().getHostString(), port());
     }
@@ -95,7 +100,7 @@ public final class HttpListener implements AutoCloseable {
                 return HttpResponse.error(413, "payload_too_large", "body exceeds " + MAX_BODY_BYTES + " bytes");
             }
             return invoke(route, new HttpRequest(method, exchange.getRequestURI(), params.get(),
-                    exchange.getRequestHeaders(), body));
+                    exchange.getRequestHeaders(), body, exchange.getLocalAddress(), exchange.getRemoteAddress()));
         }
         drainQuietly(exchange.getRequestBody());
         if (!allowed.isEmpty()) {

@@ -32,17 +32,24 @@ public final class WebhookRoutes {
 
     /** Settings read on every request, so a regenerated secret applies at once. */
     public record Settings(String genericSecret, boolean genericInsecure, String twilioAuthToken,
-                           String twilioPublicUrl) {
+                           String twilioPublicUrl, TrustedProxies trustedProxies) {
     }
 
     private final ReceiveInboundMessage receive;
     private final Supplier<Settings> settings;
     private final java.time.Clock clock;
+    private final String listenerOrigin;
 
-    public WebhookRoutes(ReceiveInboundMessage receive, Supplier<Settings> settings, java.time.Clock clock) {
+    /**
+     * @param listenerOrigin {@code http://<bind address>:<port>} of the listener, or null when it is bound to a
+     *     wildcard address: then the local address each request arrived on stands in
+     */
+    public WebhookRoutes(ReceiveInboundMessage receive, Supplier<Settings> settings, java.time.Clock clock,
+                         String listenerOrigin) {
         this.receive = receive;
         this.settings = settings;
         this.clock = clock;
+        this.listenerOrigin = listenerOrigin;
     }
 
     public List<Route> routes() {
@@ -93,7 +100,7 @@ public final class WebhookRoutes {
         TwilioInbound inbound;
         try {
             var form = FormBody.parse(r.body());
-            var verified = new TwilioSignature(s.twilioAuthToken()).verifyForm(signedUrl(r, s), form.asMap(), signature);
+            var verified = new TwilioSignature(s.twilioAuthToken()).verifyForm(signedUrl(r, s, listenerOrigin), form.asMap(), signature);
             if (verified instanceof VerificationResult.Rejected rejected) {
                 LOG.info("twilio webhook refused: {}", rejected.reason());
                 return HttpResponse.unauthorized();
@@ -110,17 +117,31 @@ public final class WebhookRoutes {
         return HttpResponse.text(200, "text/xml; charset=utf-8", EMPTY_TWIML);
     }
 
-    /** The URL Twilio signed: the configured public URL behind a tunnel, else what this request was sent to. */
-    static String signedUrl(HttpRequest r, Settings s) {
+    /**
+     * The URL Twilio signed: the configured public URL (a tunnel's), else what a trusted reverse proxy reports the
+     * client used, else the listener's own address and port. Never the request's own Host header: anyone can send
+     * one, and a request signed for another host would then pass.
+     */
+    static String signedUrl(HttpRequest r, Settings s, String listenerOrigin) {
         var pathAndQuery = r.uri().getRawPath() + (r.uri().getRawQuery() == null ? "" : "?" + r.uri().getRawQuery());
         if (s.twilioPublicUrl() != null && !s.twilioPublicUrl().isEmpty()) {
             var configured = URI.create(s.twilioPublicUrl());
             boolean hasPath = configured.getRawPath() != null && configured.getRawPath().length() > 1;
             return hasPath ? s.twilioPublicUrl() : s.twilioPublicUrl().replaceAll("/$", "") + pathAndQuery;
         }
-        var host = r.header("Host");
-        var proto = Optional.ofNullable(r.header("X-Forwarded-Proto")).orElse("http");
-        return proto + "://" + host + pathAndQuery;
+        if (r.remote() != null && s.trustedProxies().trusts(r.remote().getAddress())) {
+            var forwarded = ForwardedOrigin.of(r);
+            if (forwarded.isPresent()) return forwarded.get() + pathAndQuery;
+        }
+        return (listenerOrigin != null ? listenerOrigin : origin(r.local())) + pathAndQuery;
+    }
+
+    /** {@code http://address:port} of a socket address, IPv6 in brackets. */
+    public static String origin(java.net.InetSocketAddress address) {
+        var host = address.getAddress().getHostAddress();
+        var percent = host.indexOf('%');
+        if (percent >= 0) host = host.substring(0, percent);
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
     }
 
     /**

@@ -72,11 +72,11 @@ class ListenerErrorsTest {
         var failure = new AtomicReference<RuntimeException>();
         var receive = new ReceiveInboundMessage(failing(failure), Clock.systemUTC(), new PipelineMetrics(),
                 WorkSignal.NONE);
-        var settings = new WebhookRoutes.Settings(null, true, null, null);
-        var routes = new WebhookRoutes(receive, () -> settings, Clock.systemUTC()).routes();
-        try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), routes,
+        var settings = new WebhookRoutes.Settings(null, true, null, null, TrustedProxies.NONE);
+        var routes = new WebhookRoutes(receive, () -> settings, Clock.systemUTC(), null).routes();
+        try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 () -> TestParley.TOKEN)) {
-            listener.start();
+            listener.start(routes);
             var http = new ParleyHttp("http://127.0.0.1:" + listener.port());
             var body = ParleyHttp.message("bug-1", "sms", PHONE, "hello");
 
