@@ -10,10 +10,13 @@ import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
+import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
@@ -57,6 +60,8 @@ public final class ParleyApp implements AutoCloseable {
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
+    /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
+    public final ModelGateway model;
     /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
     public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
     public final DeliverOutbox deliverOutbox;
@@ -129,12 +134,15 @@ public final class ParleyApp implements AutoCloseable {
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
         this.trustedProxies = TrustedProxies.parse(config.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
-        // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        var callLog = new ModelInstallation.DeferredCallLog();
+        this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
         this.closeStore = store.close();
+        callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
             var sender = senderOverride != null ? senderOverride : sender(config);
