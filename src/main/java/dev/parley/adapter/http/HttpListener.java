@@ -1,45 +1,39 @@
 package dev.parley.adapter.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
-import dev.parley.application.RedactedThrowable;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.limit.FieldTooLongException;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The embedded listener: the JDK's HttpServer on virtual threads (docs/decisions/0002-http-server.md).
- * Bodies over 64 KiB are refused before they are read; slow clients are cut off by the server's request timeout.
+ * The embedded listener: Parley's own HTTP/1.1 server on virtual threads ({@link Http1Server},
+ * docs/decisions/0002-http-server.md), routing to {@link Route}s. Bodies over 64 KiB are refused before they are read;
+ * a request must arrive within {@link #REQUEST_TIMEOUT} (slow clients are cut off). Every error, down to a malformed
+ * request line, is answered as JSON {@code {error, detail}}.
  */
 public final class HttpListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpListener.class);
     public static final int MAX_BODY_BYTES = 64 * 1024;
     /** Every path under this prefix needs the API token, whether or not a route serves it. */
     static final String API_PREFIX = "/api";
+    /** How long a client has to send a whole request; {@code parley.listener.request_timeout} (seconds) changes it. */
+    public static final Duration REQUEST_TIMEOUT =
+            Duration.ofSeconds(Long.getLong("parley.listener.request_timeout", 10));
+    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
-    static {
-        // Read at first use of the JDK server: cut off clients that take too long to send a request.
-        System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "10"));
-        System.setProperty("sun.net.httpserver.maxRspTime", System.getProperty("sun.net.httpserver.maxRspTime", "30"));
-    }
-
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final Http1Server server;
     private final Supplier<String> apiToken;
     private volatile List<Route> routes = List.of();
 
@@ -49,37 +43,25 @@ public final class HttpListener implements AutoCloseable {
      */
     public HttpListener(InetSocketAddress address, Supplier<String> apiToken) throws IOException {
         this.apiToken = apiToken;
-        this.server = HttpServer.create(address, 512);
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
+        this.server = new Http1Server(address, MAX_BODY_BYTES, REQUEST_TIMEOUT, RESPONSE_TIMEOUT);
     }
 
     /** Serves {@code routes} from now on. */
     public void start(List<Route> routes) {
         this.routes = List.copyOf(routes);
-        server.start();
-        LOG.info("listening on {}:{}", server.getAddress().getHostString(), port());
+        server.start(this::respond);
+        LOG.info("listening on {}:{}", server.address().getHostString(), port());
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.address().getPort();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            var response = respond(exchange);
-            send(exchange, response);
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("exchange aborted: {}", e.getClass().getName());
-        }
-    }
-
-    private HttpResponse respond(HttpExchange exchange) throws IOException {
-        var path = exchange.getRequestURI().getPath();
-        var method = exchange.getRequestMethod();
+    private HttpResponse respond(RequestHead head, byte[] body, InetSocketAddress local, InetSocketAddress remote) {
+        var path = head.uri().getPath();
+        var method = head.method();
         // The token comes first under /api: without it, no caller learns which paths or methods exist there.
-        if (isApi(path) && !authorised(exchange.getRequestHeaders().getFirst("Authorization"))) {
-            drainQuietly(exchange.getRequestBody());
+        if (isApi(path) && !authorised(head.headers().getFirst("Authorization"))) {
             return HttpResponse.unauthorized();
         }
         var allowed = new TreeSet<String>();
@@ -90,19 +72,12 @@ public final class HttpListener implements AutoCloseable {
                 allowed.add(route.method());
                 continue;
             }
-            if (route.needsToken() && !authorised(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                drainQuietly(exchange.getRequestBody());
+            if (route.needsToken() && !authorised(head.headers().getFirst("Authorization"))) {
                 return HttpResponse.unauthorized();
             }
-            var body = readBody(exchange);
-            if (body == null) {
-                exchange.getResponseHeaders().set("Connection", "close");
-                return HttpResponse.error(413, "payload_too_large", "body exceeds " + MAX_BODY_BYTES + " bytes");
-            }
-            return invoke(route, new HttpRequest(method, exchange.getRequestURI(), params.get(),
-                    exchange.getRequestHeaders(), body, exchange.getLocalAddress(), exchange.getRemoteAddress()));
+            return invoke(route, new HttpRequest(method, head.uri(), params.get(), head.headers(), body, local,
+                    remote));
         }
-        drainQuietly(exchange.getRequestBody());
         if (!allowed.isEmpty()) {
             return HttpResponse.error(405, "method_not_allowed", method + " is not supported here; allowed: "
                     + String.join(", ", allowed)).withHeader("Allow", String.join(", ", allowed));
@@ -140,35 +115,6 @@ public final class HttpListener implements AutoCloseable {
         }
     }
 
-    /** The body, or null when it is larger than the limit (then it is not buffered). */
-    private static byte[] readBody(HttpExchange exchange) throws IOException {
-        var declared = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (declared != null) {
-            try {
-                if (Long.parseLong(declared.trim()) > MAX_BODY_BYTES) return null;
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        var in = exchange.getRequestBody();
-        var out = new ByteArrayOutputStream();
-        var buffer = new byte[8192];
-        int n;
-        while ((n = in.read(buffer)) > 0) {
-            out.write(buffer, 0, n);
-            if (out.size() > MAX_BODY_BYTES) return null;
-        }
-        return out.toByteArray();
-    }
-
-    private static void drainQuietly(InputStream in) {
-        try {
-            in.skipNBytes(Math.min(in.available(), MAX_BODY_BYTES));
-        } catch (IOException | RuntimeException ignored) {
-            // the response does not depend on the body
-        }
-    }
-
     private boolean authorised(String header) {
         var token = apiToken.get();
         if (header == null || token == null || token.isEmpty() || !header.startsWith("Bearer ")) return false;
@@ -176,21 +122,10 @@ public final class HttpListener implements AutoCloseable {
                 token.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void send(HttpExchange exchange, HttpResponse response) throws IOException {
-        var headers = exchange.getResponseHeaders();
-        headers.set("Content-Type", response.contentType());
-        response.headers().forEach(headers::set);
-        var body = response.body();
-        exchange.sendResponseHeaders(response.status(), body.length == 0 ? -1 : body.length);
-        if (body.length > 0) {
-            exchange.getResponseBody().write(body);
-        }
-    }
-
+    /** Stops taking requests, lets those being answered finish (up to a second), then closes every connection. */
     @Override
     public void close() {
-        server.stop(1);
-        executor.shutdown();
+        server.stop(Duration.ofSeconds(1));
         LOG.info("listener stopped");
     }
 }
