@@ -137,7 +137,7 @@ public final class ParleyApp implements AutoCloseable {
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();

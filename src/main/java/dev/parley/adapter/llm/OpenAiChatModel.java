@@ -80,8 +80,9 @@ public final class OpenAiChatModel implements LanguageModel {
         long deadline = request.timeout() == null ? Long.MAX_VALUE
                 : System.nanoTime() + request.timeout().toNanos();
         for (int attempt = 0; ; attempt++) {
+            // The task name travels as a header: proxies and logs can tell calls apart without reading prompts.
             var call = http.newCall(authorised(new Request.Builder().url(settings.baseUrl() + "/chat/completions"))
-                    .post(body).build());
+                    .header("X-Parley-Task", request.task()).post(body).build());
             if (deadline != Long.MAX_VALUE) {
                 long remaining = deadline - System.nanoTime();
                 if (remaining <= 0) throw new ModelException(Outcome.TIMEOUT, "no time left for attempt " + (attempt + 1));
