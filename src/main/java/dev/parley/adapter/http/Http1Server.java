@@ -115,6 +115,10 @@ final class Http1Server implements AutoCloseable {
                 handling.incrementAndGet();
                 try {
                     response = handler.handle(head, body, local, remote);
+                } catch (RuntimeException e) {
+                    // The handler maps failures itself; this is the last guard, so a client always gets an answer.
+                    LOG.error("request handling failed", dev.parley.application.RedactedThrowable.of(e));
+                    response = HttpResponse.error(500, "internal_error", "the request could not be completed");
                 } finally {
                     handling.decrementAndGet();
                 }
