@@ -2,6 +2,7 @@ package dev.parley.adapter.http.webhook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.domain.limit.FieldLimit;
 import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -51,9 +52,8 @@ public record AircallInbound(String token, String event, String id, String from,
             throw new WebhookParseException("data.body", "must be text");
         }
         var text = bodyNode.isTextual() ? bodyNode.asText() : "";
-        if (text.codePointCount(0, text.length()) > GenericWebhookPayload.MAX_TEXT_CODE_POINTS) {
-            throw new WebhookParseException("data.body", "longer than " + GenericWebhookPayload.MAX_TEXT_CODE_POINTS
-                    + " characters");
+        if (!FieldLimit.MESSAGE_TEXT.admits(text)) {
+            throw new WebhookParseException("data.body", "is " + FieldLimit.MESSAGE_TEXT.describe());
         }
         var number = data.path("number");
         var numberId = number.isObject() ? text(number, "id") : null;
@@ -69,7 +69,8 @@ public record AircallInbound(String token, String event, String id, String from,
         var v = node.path(field);
         if (v.isTextual()) {
             var s = v.asText().strip();
-            if (s.length() > GenericWebhookPayload.MAX_FIELD_CHARS) throw new WebhookParseException(field, "too long");
+            if (!FieldLimit.PROVIDER_ID.admits(s)) throw new WebhookParseException(field, "is "
+                    + FieldLimit.PROVIDER_ID.describe());
             return s.isEmpty() ? null : s;
         }
         if (v.isIntegralNumber()) return v.asText();
