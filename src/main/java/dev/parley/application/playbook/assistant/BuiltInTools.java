@@ -50,7 +50,7 @@ public final class BuiltInTools {
             if (keywords.isEmpty()) return Outcome.failed("no keywords");
             var messages = c.session().store().messages().ofConversation(c.session().conversation().id());
             var lines = ConversationSearch.find(messages, keywords, instant(args.get("from")), instant(args.get("to")),
-                    c.currentMessageId(), RECALL_LIMIT, c.redactor(), c.zone(), similarity(c));
+                    c.currentMessageId(), RECALL_LIMIT, c.redactor(), c.zone(), similarity(c, keywords));
             return lines.isEmpty() ? Outcome.noResults("nothing earlier in this conversation mentions "
                     + String.join(", ", keywords)) : Outcome.ok(String.join("\n", lines));
         }
@@ -163,11 +163,12 @@ public final class BuiltInTools {
      * Semantic similarity over the stored message embeddings (each message embedded once and kept); when embedding
      * fails the search goes on with keywords alone, and the timeline says so.
      */
-    private static ConversationSearch.Similarity similarity(ToolContext c) {
+    private static ConversationSearch.Similarity similarity(ToolContext c, List<String> keywords) {
         if (c.embeddings() == null) return ConversationSearch.Similarity.NONE;
         return messages -> {
             try {
-                var question = c.embeddings().embedder().embed(c.query());
+                // The keywords, not the whole question: "what did I say before about…" only adds noise.
+                var question = c.embeddings().embedder().embed(String.join(" ", keywords));
                 var texts = new java.util.LinkedHashMap<Long, String>();
                 messages.forEach(m -> texts.put(m.id(), m.text()));
                 var vectors = c.embeddings().of(c.session().store(), texts);

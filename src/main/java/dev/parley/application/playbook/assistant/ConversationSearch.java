@@ -31,7 +31,7 @@ final class ConversationSearch {
     }
 
     /** A message this similar to the question counts as a hit even without a shared keyword. */
-    static final double SIMILAR = 0.45;
+    static final double SIMILAR = 0.4;
 
     static List<String> find(List<Message> messages, List<String> keywords, Optional<Instant> from,
                              Optional<Instant> to, long excludeId, int limit, Redactor redactor, ZoneId zone) {
