@@ -31,8 +31,6 @@ public final class ModelGateway {
     private final ModelCallLog log;
     private final Clock clock;
     private final boolean debugRecording;
-    /** Nanoseconds this thread has spent inside providers (waiting for a model), for benchmarks. */
-    private static final ThreadLocal<long[]> PROVIDER_NANOS = ThreadLocal.withInitial(() -> new long[1]);
     private final java.util.concurrent.atomic.AtomicReference<CassetteMissException> cassetteMiss =
             new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -82,14 +80,6 @@ public final class ModelGateway {
      */
     public Optional<CassetteMissException> takeCassetteMiss() {
         return Optional.ofNullable(cassetteMiss.getAndSet(null));
-    }
-
-    /**
-     * Nanoseconds the calling thread has spent waiting for models (inside providers) since it started: a benchmark
-     * subtracts it to measure Parley's own overhead.
-     */
-    public static long providerNanosOfThisThread() {
-        return PROVIDER_NANOS.get()[0];
     }
 
     /** Asks for text. Never throws a {@link ModelException}: a failure is answered by the offline model. */
@@ -167,9 +157,8 @@ public final class ModelGateway {
         RuntimeException failure = null;
         String outcome = ModelCall.OK;
         try {
-            response = model.complete(request);
+            response = ModelWait.inLanguageModel(() -> model.complete(request));
         } catch (CassetteMissException e) {
-            PROVIDER_NANOS.get()[0] += System.nanoTime() - started;
             record(new ModelCall(0, at, request.task(), model.provider(), model.model(), request.conversationId(),
                     millisSince(started), null, null, hash, "cassette_miss", fallback, e.getMessage(), null, null));
             cassetteMiss.compareAndSet(null, e);
@@ -182,7 +171,6 @@ public final class ModelGateway {
             failure = e;
             outcome = ModelException.Outcome.UNAVAILABLE.recorded();
         }
-        PROVIDER_NANOS.get()[0] += System.nanoTime() - started;
         var call = new ModelCall(0, at, request.task(), model.provider(),
                 response != null && response.model() != null ? response.model() : model.model(),
                 request.conversationId(), millisSince(started), response == null ? null : response.promptTokens(),

@@ -1,7 +1,7 @@
 package dev.parley.bootstrap.bench;
 
 import dev.parley.application.ManualClock;
-import dev.parley.application.model.ModelGateway;
+import dev.parley.application.model.ModelWait;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
@@ -21,7 +21,8 @@ import java.util.Random;
 /**
  * {@code parley bench assistant}: the assistant pipeline's own overhead per message — receipt, processing (redact,
  * route, memory, recall, documents, plan, tools, answer, sanitise, outbox) and delivery — minus the time spent inside
- * the model (the offline model here, whose time is reported apart). Conversations of five messages (a greeting, a
+ * the models (the offline language model here, and the sentence-embedding model of semantic recall; both reported
+ * apart). Conversations of five messages (a greeting, a
  * time question, a support statement with a card number, a recall question, a recap request), one minute apart, on
  * the in-memory store (or in-memory H2 with {@code h2}), after an untimed warm-up.
  */
@@ -48,20 +49,25 @@ public final class AssistantBenchmark {
         var clock = new ManualClock(Instant.parse("2026-05-04T09:00:00Z"));
         try (var app = store.equals("h2") ? new ParleyApp(config, clock, null, new Random(1), List.of())
                 : ParleyApp.inMemory(config, clock, null, new Random(1), List.of())) {
-            send(app, clock, Math.min(500, messages), 0, null, null);  // warm-up, not measured
+            send(app, clock, Math.min(500, messages), 0, null);  // warm-up, not measured
             var overhead = new double[messages];
+            var overheadCpu = new double[messages];
             var model = new double[messages];
-            send(app, clock, messages, 1_000_000, overhead, model);
-            Arrays.sort(overhead);
-            Arrays.sort(model);
+            var embedding = new double[messages];
+            send(app, clock, messages, 1_000_000, new double[][] {overhead, overheadCpu, model, embedding});
+            for (var figures : List.of(overhead, overheadCpu, model, embedding)) Arrays.sort(figures);
             var out = new LinkedHashMap<String, Object>();
             out.put("messages", messages);
             out.put("store", store);
             out.put("overhead_p50_ms", round(percentile(overhead, 0.50)));
             out.put("overhead_p99_ms", round(percentile(overhead, 0.99)));
             out.put("overhead_max_ms", round(overhead[overhead.length - 1]));
+            out.put("overhead_cpu_p50_ms", round(percentile(overheadCpu, 0.50)));
+            out.put("overhead_cpu_p99_ms", round(percentile(overheadCpu, 0.99)));
             out.put("model_p50_ms", round(percentile(model, 0.50)));
             out.put("model_p99_ms", round(percentile(model, 0.99)));
+            out.put("embedding_p50_ms", round(percentile(embedding, 0.50)));
+            out.put("embedding_p99_ms", round(percentile(embedding, 0.99)));
             out.put("goal_p99_ms", 5);
             return out;
         } finally {
@@ -69,23 +75,31 @@ public final class AssistantBenchmark {
         }
     }
 
-    private static void send(ParleyApp app, ManualClock clock, int messages, int firstContact, double[] overhead,
-                             double[] model) {
+    /** Sends {@code messages}; with {@code out}: overhead (wall), overhead (CPU), model and embedding ms. */
+    private static void send(ParleyApp app, ManualClock clock, int messages, int firstContact, double[][] out) {
         for (int i = 0; i < messages; i++) {
             var from = "+1555" + String.format("%07d", firstContact + i / SCRIPT.size());
             var text = SCRIPT.get(i % SCRIPT.size());
             clock.advance(Duration.ofMinutes(1));
-            long modelBefore = ModelGateway.providerNanosOfThisThread();
+            var modelBefore = ModelWait.language();
+            var embeddingBefore = ModelWait.embedding();
+            long cpuBefore = ModelWait.threadCpu();
             long started = System.nanoTime();
             app.receive.receive(new InboundMessage("sms", "B" + firstContact + "-" + i, from, from, "+15550199", text,
                     null, null, null, null), null);
             app.worker.drain();
             app.deliverOutbox.deliverDue(10);
             long total = System.nanoTime() - started;
-            long inModel = ModelGateway.providerNanosOfThisThread() - modelBefore;
-            if (overhead != null) {
-                overhead[i] = (total - inModel) / 1e6;
-                model[i] = inModel / 1e6;
+            long cpu = ModelWait.threadCpu() - cpuBefore;
+            var model = ModelWait.language();
+            var embedding = ModelWait.embedding();
+            long modelWall = model[0] - modelBefore[0];
+            long embeddingWall = embedding[0] - embeddingBefore[0];
+            if (out != null) {
+                out[0][i] = (total - modelWall - embeddingWall) / 1e6;
+                out[1][i] = (cpu - (model[1] - modelBefore[1]) - (embedding[1] - embeddingBefore[1])) / 1e6;
+                out[2][i] = modelWall / 1e6;
+                out[3][i] = embeddingWall / 1e6;
             }
         }
     }

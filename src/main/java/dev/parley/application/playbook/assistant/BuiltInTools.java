@@ -2,6 +2,7 @@ package dev.parley.application.playbook.assistant;
 
 import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelRequest;
+import dev.parley.application.model.ModelWait;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.domain.assistant.Keywords;
 import dev.parley.domain.message.Direction;
@@ -168,10 +169,10 @@ public final class BuiltInTools {
         return messages -> {
             try {
                 // The keywords, not the whole question: "what did I say before about…" only adds noise.
-                var question = c.embeddings().embedder().embed(String.join(" ", keywords));
+                var question = ModelWait.inEmbeddingModel(() -> c.embeddings().embedder().embed(String.join(" ", keywords)));
                 var texts = new java.util.LinkedHashMap<Long, String>();
                 messages.forEach(m -> texts.put(m.id(), m.text()));
-                var vectors = c.embeddings().of(c.session().store(), texts);
+                var vectors = ModelWait.inEmbeddingModel(() -> c.embeddings().of(c.session().store(), texts));
                 var scores = new java.util.HashMap<Long, Double>();
                 vectors.forEach((id, v) -> scores.put(id, v.cosine(question)));
                 return scores;
