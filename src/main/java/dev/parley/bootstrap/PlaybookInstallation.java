@@ -31,12 +31,13 @@ final class PlaybookInstallation {
     }
 
     /**
-     * @param model   the model gateway of playbooks that ask a model
-     * @param mailer  e-mails ops about buyer-sms escalations (OFF without SMTP settings)
-     * @param links   the Reply Tool's links in those e-mails
+     * @param model     the model gateway of playbooks that ask a model
+     * @param assistant the assistant playbook (seed 001), built with its own parts
+     * @param mailer    e-mails ops about buyer-sms escalations (OFF without SMTP settings)
+     * @param links     the Reply Tool's links in those e-mails
      */
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, OpsMailer mailer,
-                             ReplyLinks links) {
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
+                             OpsMailer mailer, ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -55,11 +56,15 @@ final class PlaybookInstallation {
         } catch (AlertPatternsFileException e) {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
+        installed.add(assistant);
         installed.addAll(extra);
-        try {
-            return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKey.PLAYBOOK_DEFAULT.key(), e.getMessage());
+        var known = installed.stream().map(Playbook::name).toList();
+        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND)) {
+            if (!known.contains(config.get(key))) {
+                throw new ConfigException(key.key(), "playbook '" + config.get(key) + "' is not installed; known: "
+                        + known);
+            }
         }
+        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND));
     }
 }

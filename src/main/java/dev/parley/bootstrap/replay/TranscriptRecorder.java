@@ -46,6 +46,10 @@ final class TranscriptRecorder implements PipelineEvents {
                             key(t.conversationId()), t.text()));
                     case PipelineEvent.EscalationChanged e -> sink.accept(TranscriptLine.escalation(now,
                             key(e.conversationId()), e.property(), e.status()));
+                    case PipelineEvent.PlanMade p -> sink.accept(TranscriptLine.plan(now, key(p.conversationId()),
+                            p.steps(), p.valid()));
+                    case PipelineEvent.ToolCalled t -> sink.accept(TranscriptLine.tool(now, key(t.conversationId()),
+                            t.tool(), t.outcome()));
                     default -> {
                     }
                 }
