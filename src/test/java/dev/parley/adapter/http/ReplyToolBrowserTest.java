@@ -1,7 +1,6 @@
 package dev.parley.adapter.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -58,8 +57,9 @@ class ReplyToolBrowserTest {
             } finally {
                 driver.quit();
             }
-            await().atMost(Duration.ofSeconds(30)).until(() -> f.sent().contains("Update on Commerce Twp — yes, "
-                    + "overnight truck parking is available in the fenced yard. Want to schedule a tour?"));
+            f.settle();
+            assertThat(f.sent()).contains("Update on Commerce Twp — yes, overnight truck parking is available in the "
+                    + "fenced yard. Want to schedule a tour?");
             var message = f.parley.app.transactions.inTransaction(s -> s.conversations().findByKey("aircall",
                     EscalationFixture.BUYER).map(c -> s.messages().ofConversation(c.id()).getLast()).orElseThrow());
             assertThat(message.text()).startsWith("Update on Commerce Twp — yes, overnight truck parking");
