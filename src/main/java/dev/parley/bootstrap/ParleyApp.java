@@ -3,15 +3,20 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
+import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.model.ModelGateway;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ReplyToConversation;
@@ -58,6 +63,10 @@ public final class ParleyApp implements AutoCloseable {
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
+    /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
+    public final ModelGateway model;
+    /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
+    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
@@ -126,12 +135,15 @@ public final class ParleyApp implements AutoCloseable {
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
-        // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
+        // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        var callLog = new ModelInstallation.DeferredCallLog();
+        this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
         this.closeStore = store.close();
+        callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
             var sender = senderOverride != null ? senderOverride : sender(config);

@@ -8,6 +8,7 @@ import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.replay.ConversationComparison;
 import dev.parley.bootstrap.replay.ConversationExport;
 import dev.parley.bootstrap.replay.ReplayBenchmark;
+import dev.parley.bootstrap.replay.ReplayModel;
 import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
@@ -144,7 +145,8 @@ final class ParleyLauncher implements Launcher {
     @Override
     public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
         ReplayLogging.quiet();
-        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()));
+        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()),
+                new ReplayModel(options.model(), options.recordCassette()));
     }
 
     @Override
@@ -156,7 +158,7 @@ final class ParleyLauncher implements Launcher {
     public Comparison compareConversation(Path home, long conversationId, ReplayOptions options) {
         var result = withStore(home, conversationId,
                 app -> ConversationComparison.compare(app, conversationId, options.configDir(), List.of(),
-                        ReplayStore.of(options.store())));
+                        ReplayStore.of(options.store()), new ReplayModel(options.model(), options.recordCassette())));
         return new Comparison(result.stored().conversation(), result.stored().state(), result.replayed().state(),
                 result.differences());
     }

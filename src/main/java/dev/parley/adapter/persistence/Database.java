@@ -66,7 +66,8 @@ public final class Database implements AutoCloseable {
         var cfg = new Configuration();
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
-                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class}) {
+                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
+                MessageEmbeddingEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);
