@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Renders parley.svg into the icons the installers use, all committed: PNGs in the sizes desktops ask for (Linux
-# hicolor theme, the console window), parley.ico (Windows: PNG entries 16-256) and parley.icns (macOS: PNG entries
+# hicolor theme, and the console window's icons in src/main/resources/icons), parley.ico (Windows: PNG entries 16-256) and parley.icns (macOS: PNG entries
 # 16-1024). Needs rsvg-convert (apt-get install librsvg2-bin) and python3. Run after editing parley.svg.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -28,4 +28,5 @@ body = b"".join(t.encode() + struct.pack(">I", 8 + len(png(s))) + png(s) for t, 
 open("parley.icns", "wb").write(b"icns" + struct.pack(">I", 8 + len(body)) + body)
 PY
 rm -f parley-1024.png
+for size in 16 32 48 64 128 256; do cp "parley-$size.png" ../../src/main/resources/icons/; done  # the console window's
 ls -l parley*.png parley.ico parley.icns

@@ -34,7 +34,7 @@ final class DebPackage {
     }
 
     static boolean toolsPresent() {
-        return onPath("dpkg-deb") && onPath("dpkg-shlibdeps") && onPath("dpkg");
+        return onPath("dpkg-deb") && onPath("dpkg-shlibdeps") && onPath("dpkg") && onPath("objdump");
     }
 
     static Path build(Path appImage, String version, List<Path> jars) throws IOException, InterruptedException {
@@ -99,19 +99,22 @@ final class DebPackage {
         var scratch = root.resolve("opt").resolve(NAME + ".jar-natives");
         Files.createDirectories(scratch);
         try {
-            for (var jar : jars) extractNatives(jar, scratch);
+            var jarLibraryDirs = new ArrayList<String>();
+            for (var jar : jars) extractNatives(jar, scratch, jarLibraryDirs);
             var elves = new ArrayList<Path>();
             try (var files = Files.walk(root.resolve("opt"))) {
-                for (var p : files.filter(Files::isRegularFile).sorted().toList()) {
-                    if (Elf.isLoadableHere(p)) elves.add(p);
+                for (var p : files.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                        .sorted().toList()) {
+                    if (isElfHere(p)) elves.add(p);
                 }
             }
             var command = new ArrayList<>(List.of("dpkg-shlibdeps", "-O", "--warnings=1"));
             for (var dir : List.of("lib/runtime/lib", "lib/runtime/lib/server", "lib")) {
                 command.add("-l" + root.relativize(install.resolve(dir)));
             }
-            command.add("-l" + root.relativize(scratch));
-            for (var elf : elves) command.add("-e" + root.relativize(elf));
+            for (var dir : jarLibraryDirs) command.add("-l" + dir);
+            // absolute paths: dpkg-shlibdeps finds the package root (DEBIAN/) above each file, and so $ORIGIN
+            for (var elf : elves) command.add("-e" + elf.toAbsolutePath());
             Files.createDirectories(root.resolve("debian"));
             Files.writeString(root.resolve("debian/control"),
                     "Source: " + NAME + "\n\nPackage: " + NAME + "\nArchitecture: any\n");
@@ -127,18 +130,35 @@ final class DebPackage {
         }
     }
 
-    private static void extractNatives(Path jar, Path dir) throws IOException {
+    /**
+     * The jar's native libraries for this machine, each under its own name in a directory of the jar's, plus a link
+     * named after its SONAME when that differs (ONNX Runtime's JNI library needs libonnxruntime.so.1, which the jar
+     * carries as libonnxruntime.so), so that dpkg-shlibdeps resolves one shipped library against another.
+     */
+    private static void extractNatives(Path jar, Path scratch, List<String> libraryDirs)
+            throws IOException, InterruptedException {
+        var dir = scratch.resolve(jar.getFileName().toString().replaceFirst("\\.jar$", ""));
         try (var zip = new ZipFile(jar.toFile())) {
             for (var entry : zip.stream().filter(e -> !e.isDirectory() && e.getName().contains(".so")).toList()) {
                 byte[] bytes;
                 try (var in = zip.getInputStream(entry)) {
                     bytes = in.readAllBytes();
                 }
-                if (!Elf.isLoadableHere(bytes)) continue;
-                var name = jar.getFileName() + "__" + entry.getName().replace('/', '_');
-                Files.write(dir.resolve(name), bytes);
+                if (!Natives.loadableHere(bytes) || Natives.FOREIGN_OS.matcher(entry.getName()).find()) continue;
+                Files.createDirectories(dir);
+                var file = dir.resolve(Path.of(entry.getName()).getFileName().toString());
+                Files.write(file, bytes);
+                var soname = output("objdump", "-p", file.toString()).lines().map(String::strip)
+                        .filter(l -> l.startsWith("SONAME")).map(l -> l.substring("SONAME".length()).strip())
+                        .findFirst();
+                if (soname.isPresent() && !soname.get().contains("/")
+                        && !soname.get().equals(file.getFileName().toString())
+                        && Files.notExists(dir.resolve(soname.get()))) {
+                    Files.createSymbolicLink(dir.resolve(soname.get()), file.getFileName());
+                }
             }
         }
+        if (Files.isDirectory(dir)) libraryDirs.add(dir.toAbsolutePath().toString());
     }
 
     private static void normalisePermissions(Path root) throws IOException {
@@ -230,29 +250,9 @@ final class DebPackage {
         return text;
     }
 
-    /** Just enough of an ELF header to tell a native library this machine can load. */
-    static final class Elf {
-        private Elf() {
-        }
-
-        static boolean isLoadableHere(Path file) throws IOException {
-            try (var in = Files.newInputStream(file)) {
-                return isLoadableHere(in.readNBytes(20));
-            }
-        }
-
-        static boolean isLoadableHere(byte[] header) {
-            if (header.length < 20 || header[0] != 0x7f || header[1] != 'E' || header[2] != 'L' || header[3] != 'F') {
-                return false;
-            }
-            boolean littleEndian = header[5] == 1;
-            int machine = littleEndian ? (header[18] & 0xff) | (header[19] & 0xff) << 8
-                    : (header[19] & 0xff) | (header[18] & 0xff) << 8;
-            return machine == switch (System.getProperty("os.arch")) {
-                case "amd64", "x86_64" -> 62;
-                case "aarch64" -> 183;
-                default -> -1;
-            };
+    private static boolean isElfHere(Path file) throws IOException {
+        try (var in = Files.newInputStream(file)) {
+            return Natives.loadableHere(in.readNBytes(20));
         }
     }
 }

@@ -68,11 +68,11 @@ public final class Package {
         var modules = RuntimeModules.needed(shipped, EXTRA_MODULES, CACHE);
         Files.writeString(WORK.resolve("runtime-modules.txt"), String.join("\n", modules) + "\n");
         log("runtime modules (" + modules.size() + "): " + String.join(",", modules));
-        run(jdk.resolve("bin/jlink").toString(), "@installer/jlink.args", "--add-modules", String.join(",", modules),
+        run(tool(jdk, "jlink"), "@installer/jlink.args", "--add-modules", String.join(",", modules),
                 "--output", RUNTIME.toString());
 
         var appImage = os.appImage(DEST);
-        run(jdk.resolve("bin/jpackage").toString(), "@installer/jpackage-common.args", "@installer/" + os.argsFile,
+        run(tool(jdk, "jpackage"), "@installer/jpackage-common.args", "@installer/" + os.argsFile,
                 "--type", "app-image", "--app-version", os.appVersion(version), "--input", INPUT.toString(),
                 "--runtime-image", RUNTIME.toString(), "--app-content", WORK.resolve("legal").toString(),
                 "--dest", DEST.toString());
@@ -89,8 +89,8 @@ public final class Package {
                         skipped(".deb", "needs dpkg-deb and dpkg-shlibdeps (Debian or Ubuntu: apt-get install dpkg-dev)");
                     }
                 }
-                case WINDOWS -> packages.add(jpackagePackage(jdk, os, "msi", appImage, version));
-                case MACOS -> packages.add(jpackagePackage(jdk, os, "dmg", appImage, version));
+                case WINDOWS -> packages.add(jpackagePackage(jdk, os, "msi", version));
+                case MACOS -> packages.add(jpackagePackage(jdk, os, "dmg", version));
             }
         }
         writeSizes(os, appImage, packages);
@@ -110,7 +110,13 @@ public final class Package {
                     continue;
                 }
                 var copy = INPUT.resolve("lib").resolve(lib.getFileName());
-                Files.copy(lib, copy);
+                if (Natives.hasForeign(lib)) {
+                    long dropped = Natives.stripForeign(lib, copy);
+                    log(String.format("%s: left out %,d bytes of other systems' natives and debug symbols",
+                            lib.getFileName(), dropped));
+                } else {
+                    Files.copy(lib, copy);
+                }
                 shipped.add(copy);
             }
         }
@@ -141,11 +147,16 @@ public final class Package {
         log("module check: the runtime holds all " + needed.size() + " modules its " + jars.size() + " jars need");
     }
 
-    private static Path jpackagePackage(Path jdk, Os os, String type, Path appImage, String version)
+    /**
+     * The .msi or .dmg, made by jpackage from the same input, runtime and args files as the app-image (jpackage does
+     * not take launcher options together with --app-image, so the package is built from the input itself).
+     */
+    private static Path jpackagePackage(Path jdk, Os os, String type, String version)
             throws IOException, InterruptedException {
-        run(jdk.resolve("bin/jpackage").toString(), "@installer/jpackage-common.args", "@installer/" + os.argsFile,
+        run(tool(jdk, "jpackage"), "@installer/jpackage-common.args", "@installer/" + os.argsFile,
                 "@installer/" + os.packageArgsFile, "--type", type, "--app-version", os.appVersion(version),
-                "--app-image", appImage.toString(), "--dest", DEST.toString());
+                "--input", INPUT.toString(), "--runtime-image", RUNTIME.toString(),
+                "--app-content", WORK.resolve("legal").toString(), "--dest", DEST.toString());
         try (var files = Files.list(DEST)) {
             return files.filter(p -> p.toString().endsWith("." + type)).findFirst()
                     .orElseThrow(() -> new IOException("jpackage wrote no ." + type));
@@ -220,6 +231,10 @@ public final class Package {
         try (var zip = new ZipFile(jar.toFile())) {
             return zip.stream().allMatch(e -> e.isDirectory() || e.getName().startsWith("META-INF/"));
         }
+    }
+
+    private static String tool(Path jdk, String name) {
+        return jdk.resolve("bin").resolve(Os.current() == Os.WINDOWS ? name + ".exe" : name).toString();
     }
 
     static void run(String... command) throws IOException, InterruptedException {

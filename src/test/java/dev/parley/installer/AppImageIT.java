@@ -46,6 +46,15 @@ class AppImageIT {
             long id = postSignedWebhook(parley.baseUrl(), "SM-appimage-1", "Hello from the app-image");
             awaitProcessed(parley.baseUrl(), id, Duration.ofSeconds(60));
 
+            var backup = dir.resolve("online.zip");
+            var made = InstalledParley.run(LAUNCHER, Duration.ofSeconds(120), "--home", home.toString(), "backup",
+                    "--out", backup.toString());
+            assertThat(made.code()).as(made.output()).isZero();
+            assertThat(made.output()).contains("taken by the running Parley");
+            try (var zip = new java.util.zip.ZipFile(backup.toFile())) {
+                assertThat(zip.getEntry("parley.mv.db").getSize()).isGreaterThan(10_000L);
+            }
+
             int code = parley.stop(Duration.ofSeconds(30));
             assertThat(code).as("exit code on SIGTERM (143 = 128 + SIGTERM, after the shutdown hook ran)")
                     .isIn(0, 143);
