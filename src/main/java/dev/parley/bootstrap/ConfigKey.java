@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.http.TrustedProxies;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.Base64;
@@ -13,7 +14,15 @@ public enum ConfigKey {
     LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
     DB_URL("db.url", "", v -> {
         if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
-        if (v.toUpperCase().contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
+        var upper = v.toUpperCase(java.util.Locale.ROOT);
+        if (upper.contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
+        if (upper.matches(".*;TRACE_LEVEL_(FILE|SYSTEM_OUT)=(?!0(;|$)).*")) {
+            throw new IllegalArgumentException("H2 tracing is not supported: a trace records message content");
+        }
+        if (upper.contains(";DB_CLOSE_ON_EXIT=TRUE")) {
+            throw new IllegalArgumentException("DB_CLOSE_ON_EXIT=TRUE is not supported: Parley closes the store "
+                    + "itself, after the listener and workers");
+        }
     }),
     DB_USER("db.user", "sa", v -> { }),
     DB_PASSWORD("db.password", "", v -> { }),
@@ -51,7 +60,8 @@ public enum ConfigKey {
             throw new IllegalArgumentException("must be record:DIR or replay:DIR");
         }
     }),
-    MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool);
+    MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
+    LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse);
 
     private final String key;
     private final String defaultValue;

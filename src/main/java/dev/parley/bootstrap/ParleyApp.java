@@ -9,6 +9,7 @@ import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
@@ -35,10 +36,6 @@ import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -86,6 +83,7 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     private final Runnable closeStore;
+    private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
     /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
@@ -140,6 +138,7 @@ public final class ParleyApp implements AutoCloseable {
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
+        this.trustedProxies = TrustedProxies.parse(config.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
@@ -200,48 +199,36 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners and the HTTP listener on {@code bind:port} (port 0 picks a free one). */
     public void start(String bind, int port, boolean allowRemote) {
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(bind);
-        } catch (IOException e) {
-            throw new ConfigException(ConfigKey.LISTENER_BIND.key(), "unknown host");
-        }
-        if (!address.isLoopbackAddress()) {
-            if (!allowRemote) {
-                throw new ConfigException(ConfigKey.LISTENER_BIND.key(),
-                        "binding to a non-loopback address needs --allow-remote (or listener.allow_remote=true)");
-            }
-            LOG.warn("listener bound to non-loopback address {}: reachable from the network", bind);
-        }
+        start(ListenerBinding.bind(config, bind, port, allowRemote));
+    }
+
+    public void start() {
+        start(ListenerBinding.bind(config));
+    }
+
+    /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
+    public void start(ListenerBinding binding) {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
-        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
+        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
-        try {
-            listener = new HttpListener(new InetSocketAddress(address, port), routes,
-                    () -> config.get(ConfigKey.API_TOKEN));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + bind + ":" + port, e);
-        }
-        listener.start();
-        RunFile.write(config.home(), bind, listener.port());
-    }
-
-    public void start() {
-        start(config.get(ConfigKey.LISTENER_BIND), config.getInt(ConfigKey.LISTENER_PORT),
-                config.getBoolean(ConfigKey.LISTENER_ALLOW_REMOTE));
+        listener = binding.listener();
+        listener.start(routes);
+        RunFile.write(config.home(), binding.origin() != null ? binding.origin()
+                : "http://127.0.0.1:" + listener.port());
     }
 
     private WebhookRoutes.Settings webhookSettings() {
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL));
+                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL),
+                trustedProxies);
     }
 
     public int port() {

@@ -36,14 +36,16 @@ final class ParleyLauncher implements Launcher {
     @Override
     public void serve(ServeOptions options) throws InterruptedException {
         var config = config(options);
-        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var binding = ListenerBinding.bind(config);
+        var app = openAfter(binding, config);
         var stopped = new CountDownLatch(1);
+        // Parley's own hook (H2's is off: DB_CLOSE_ON_EXIT=FALSE): listener and workers stop before the store closes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.info("shutting down");
             app.close();
             stopped.countDown();
         }, "parley-shutdown"));
-        app.start();
+        app.start(binding);
         LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
         stopped.await();
     }
@@ -55,7 +57,8 @@ final class ParleyLauncher implements Launcher {
                     + "run 'parley serve' for headless Parley");
         }
         var config = config(options);
-        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var binding = ListenerBinding.bind(config);
+        var app = openAfter(binding, config);
         var executor = new FxTaskExecutor(3);
         var closed = new AtomicBoolean();
         Runnable closeOnce = () -> {
@@ -68,7 +71,7 @@ final class ParleyLauncher implements Launcher {
         var hook = new Thread(closeOnce, "parley-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            app.start();
+            app.start(binding);
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
             var context = ConsoleAssembly.context(app, executor, new FxNotifier(),
                     ConsoleAssembly.Hooks.of(app));
@@ -82,6 +85,16 @@ final class ParleyLauncher implements Launcher {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is already closing everything
             }
+        }
+    }
+
+    /** Parley on the configured store, opened once the listener's address is bound; else the address is released. */
+    private static ParleyApp openAfter(ListenerBinding binding, ParleyConfig config) {
+        try {
+            return new ParleyApp(config, Clock.systemUTC(), null);
+        } catch (RuntimeException e) {
+            binding.close();
+            throw e;
         }
     }
 

@@ -10,18 +10,18 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * {@code run.properties} in the Parley home while a Parley process runs there (serve or console): its pid and where
- * its listener is, so that commands such as {@code parley backup} can reach the running store. Removed on a clean
+ * {@code run.properties} in the Parley home while a Parley process runs there (serve or console): its pid and the URL
+ * of its listener, so that commands such as {@code parley backup} can reach the running store. Removed on a clean
  * stop; a file left by a crash names a process that no longer exists and is ignored.
  */
-public record RunFile(long pid, String bind, int port) {
+public record RunFile(long pid, String url) {
     static final String NAME = "run.properties";
 
-    static void write(Path home, String bind, int port) {
+    /** @param url where this process's listener answers, {@code http://host:port} */
+    static void write(Path home, String url) {
         var properties = new Properties();
         properties.setProperty("pid", Long.toString(ProcessHandle.current().pid()));
-        properties.setProperty("bind", bind);
-        properties.setProperty("port", Integer.toString(port));
+        properties.setProperty("url", url);
         try (Writer out = Files.newBufferedWriter(home.resolve(NAME), StandardCharsets.UTF_8)) {
             properties.store(out, "written by the Parley process that runs on this home; removed when it stops");
         } catch (IOException e) {
@@ -52,7 +52,7 @@ public record RunFile(long pid, String bind, int port) {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(in);
             return Optional.of(new RunFile(Long.parseLong(properties.getProperty("pid", "-1")),
-                    properties.getProperty("bind", "127.0.0.1"), Integer.parseInt(properties.getProperty("port", "0"))));
+                    properties.getProperty("url", "")));
         } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }

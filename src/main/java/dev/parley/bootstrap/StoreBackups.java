@@ -120,9 +120,7 @@ final class StoreBackups {
     }
 
     private static H2Made throughRunningParley(RunFile running, String token) {
-        var host = running.bind().equals("0.0.0.0") || running.bind().equals("::") ? "127.0.0.1" : running.bind();
-        if (host.contains(":")) host = "[" + host + "]";
-        var request = HttpRequest.newBuilder(URI.create("http://" + host + ":" + running.port() + "/api/admin/backup"))
+        var request = HttpRequest.newBuilder(URI.create(running.url() + "/api/admin/backup"))
                 .header("Authorization", "Bearer " + token).timeout(Duration.ofMinutes(10))
                 .POST(HttpRequest.BodyPublishers.noBody()).build();
         try (var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
@@ -134,8 +132,8 @@ final class StoreBackups {
             var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body());
             return new H2Made(Path.of(json.get("file").asText()), json.get("bytes").asLong(), json.get("millis").asLong());
         } catch (IOException e) {
-            throw new BackupException(1, "cannot reach the running Parley (pid " + running.pid() + ") on port "
-                    + running.port() + ": " + e.getMessage());
+            throw new BackupException(1, "cannot reach the running Parley (pid " + running.pid() + ") at "
+                    + running.url() + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BackupException(1, "interrupted");
