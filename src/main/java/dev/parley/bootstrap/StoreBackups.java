@@ -1,6 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.cli.Launcher.BackupResult;
+import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.cli.Launcher.RestoreResult;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
@@ -30,9 +31,6 @@ import javax.sql.DataSource;
  * over its operator API, since the store's file is locked by that process), else on the store opened here.
  */
 final class StoreBackups {
-    private static final DateTimeFormatter NAME = DateTimeFormatter.ofPattern("'parley-'yyyyMMdd-HHmmss-SSS'.zip'")
-            .withZone(ZoneOffset.UTC);
-
     private StoreBackups() {
     }
 
@@ -47,7 +45,7 @@ final class StoreBackups {
             if (out != null) file = move(file, out);
             return new BackupResult(file, made.bytes(), made.millis(), running.get().pid());
         }
-        var file = out != null ? out : home.resolve("backups").resolve(NAME.format(clock.instant()));
+        var file = out != null ? out : home.resolve("backups").resolve(AdminRoutes.backupFileName(clock.instant()));
         var result = withStore(url + ";IFEXISTS=TRUE", config, dataSource -> new H2OnlineBackup(dataSource).backupTo(file));
         return new BackupResult(result.file(), result.bytes(), result.millis(), -1);
     }

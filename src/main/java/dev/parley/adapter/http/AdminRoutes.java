@@ -26,9 +26,14 @@ public final class AdminRoutes {
         this.clock = clock;
     }
 
+    /** {@code parley-<yyyyMMdd-HHmmss-SSS>.zip} (UTC): the name of every backup Parley names itself. */
+    public static String backupFileName(java.time.Instant at) {
+        return NAME.format(at);
+    }
+
     public List<Route> routes() {
         return List.of(Route.api("POST", "/api/admin/backup", r -> {
-            var result = backup.backupTo(directory.resolve(NAME.format(clock.instant())));
+            var result = backup.backupTo(directory.resolve(backupFileName(clock.instant())));
             var body = new LinkedHashMap<String, Object>();
             body.put("file", result.file().toAbsolutePath().toString());
             body.put("bytes", result.bytes());
