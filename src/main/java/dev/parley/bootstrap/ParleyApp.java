@@ -83,6 +83,7 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     private final Runnable closeStore;
+    private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
@@ -142,7 +143,13 @@ public final class ParleyApp implements AutoCloseable {
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model);
+        this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
+        try {
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook);
+        } catch (RuntimeException e) {
+            assistant.close();
+            throw e;
+        }
         var store = openStore.get();
         this.database = store.database();
         this.backup = database != null && H2OnlineBackup.supports(config.get(ConfigKey.DB_URL))
@@ -169,6 +176,7 @@ public final class ParleyApp implements AutoCloseable {
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
+            assistant.close();
             throw e;
         }
     }
@@ -245,6 +253,7 @@ public final class ParleyApp implements AutoCloseable {
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
+        assistant.close();
         closeStore.run();
     }
 }
