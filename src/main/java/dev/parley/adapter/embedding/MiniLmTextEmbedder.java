@@ -27,7 +27,7 @@ public final class MiniLmTextEmbedder implements TextEmbedder {
 
     @Override
     public Embedding embed(String text) {
-        if (text == null || text.isBlank()) {
+        if (text == null || !hasTokens(text)) {
             // Nothing to mean: a zero vector, similar to nothing (cosine 0).
             return new Embedding(MODEL, new float[DIMENSIONS]);
         }
@@ -37,6 +37,20 @@ public final class MiniLmTextEmbedder implements TextEmbedder {
     @Override
     public List<Embedding> embedAll(List<String> texts) {
         return texts.stream().map(this::embed).toList();
+    }
+
+    /**
+     * False when the BERT tokenizer would keep nothing of {@code text}: only white space, control and format
+     * characters, combining marks or variation selectors (a message of "︎ ︎ ︎"). The encoder fails on an empty token
+     * list instead of answering, so such a text gets the zero vector like a blank one.
+     */
+    static boolean hasTokens(String text) {
+        return text.codePoints().anyMatch(c -> switch (Character.getType(c)) {
+            case Character.SPACE_SEPARATOR, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR,
+                 Character.CONTROL, Character.FORMAT, Character.NON_SPACING_MARK, Character.ENCLOSING_MARK,
+                 Character.UNASSIGNED, Character.SURROGATE -> false;
+            default -> !Character.isWhitespace(c);
+        });
     }
 
     private AllMiniLmL6V2QuantizedEmbeddingModel loaded() {
