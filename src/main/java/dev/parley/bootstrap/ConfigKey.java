@@ -33,7 +33,9 @@ public enum ConfigKey {
     SENDER_WEBHOOK_SECRET("sender.webhook.secret", "", ConfigKey::whsec),
     PLAYBOOK_DEFAULT("playbook.default", "outreach", v -> {
         if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
-    });
+    }),
+    /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
+    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off")));
 
     private final String key;
     private final String defaultValue;

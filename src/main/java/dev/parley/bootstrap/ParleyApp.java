@@ -3,6 +3,7 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
@@ -13,6 +14,7 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
@@ -60,8 +62,14 @@ public final class ParleyApp implements AutoCloseable {
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
-    /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
-    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
+    /**
+     * Sentence embeddings of messages, computed once each and stored (the model loads on first use); recent texts
+     * are remembered in memory so a recurring text is embedded once.
+     */
+    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(
+            new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096));
+    /** The learned alert heads beside the patterns (issue 14); Settings may change their thresholds live. */
+    public final LearnedAlerts learnedAlerts;
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
@@ -131,7 +139,8 @@ public final class ParleyApp implements AutoCloseable {
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
         // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
+        this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, learnedAlerts, messageEmbeddings);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();

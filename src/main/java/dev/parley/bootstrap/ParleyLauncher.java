@@ -101,17 +101,17 @@ final class ParleyLauncher implements Launcher {
         if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
         if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
         if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
-        return ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
+        return ParleyConfig.load(homeOf(options.home()), System.getenv(), flags, new SecureRandom());
     }
 
     @Override
     public String token(Path home) {
-        return ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
+        return ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
     }
 
     @Override
     public Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed) {
-        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        var config = ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom());
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), 2)) {
             var figures = DemoStore.generate(database.dataSource(), conversations, messagesPerConversation, seed,
@@ -133,7 +133,7 @@ final class ParleyLauncher implements Launcher {
 
     @Override
     public Map<String, Object> benchConsole(Path home) {
-        return new ConsoleBenchmark(ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom())).run();
+        return new ConsoleBenchmark(ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom())).run();
     }
 
     @Override
@@ -173,7 +173,7 @@ final class ParleyLauncher implements Launcher {
      */
     private static <T> T withStore(Path option, long conversationId, Function<ParleyApp, T> work) {
         ReplayLogging.quiet();
-        var home = home(option);
+        var home = homeOf(option);
         if (!Files.isRegularFile(home.resolve("parley.properties"))) {
             throw new ReplayInputException(home.toString(), 0, "--home", "no Parley home here (no parley.properties)");
         }
@@ -207,7 +207,12 @@ final class ParleyLauncher implements Launcher {
         return message.lines().findFirst().orElse(message);
     }
 
-    private static Path home(Path option) {
+    @Override
+    public Path home(Path given) {
+        return homeOf(given);
+    }
+
+    private static Path homeOf(Path option) {
         return option != null ? option : ParleyConfig.defaultHome(System.getenv());
     }
 

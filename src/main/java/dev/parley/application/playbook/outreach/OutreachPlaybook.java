@@ -1,5 +1,6 @@
 package dev.parley.application.playbook.outreach;
 
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.DescribesTransitions;
 import dev.parley.application.playbook.StateGraph;
@@ -37,13 +38,15 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
     private final LoadedPlaybook loaded;
     private final StateMachine<OutreachContext> machine;
     private final SafetyScreen safety;
+    private final MessageEmbeddings embeddings;
     private final IntentClassifier classifier;
     private final GenealogyExtractor extractor;
     private final boolean followUpBeforeTimeout;
     private final OutreachSteps steps;
 
-    public OutreachPlaybook(LoadedPlaybook loaded, SafetyScreen safety, IntentClassifier classifier,
-                            GenealogyExtractor extractor) {
+    public OutreachPlaybook(LoadedPlaybook loaded, SafetyScreen safety, MessageEmbeddings embeddings,
+                            IntentClassifier classifier, GenealogyExtractor extractor) {
+        this.embeddings = embeddings;
         this.loaded = loaded;
         this.machine = StateMachine.of(loaded.definition(), OutreachGuards.registry(), OutreachActions.ALL);
         this.safety = safety;
@@ -101,21 +104,30 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
 
     @Override
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
-        var verdict = safety.screen(message.text());
+        // The message's vector is computed once and stored: chime-in and recall reuse it.
+        var verdict = safety.screen(message.text(), () -> embeddings.of(session.store(), messageId, message.text()));
+        var data = new LinkedHashMap<String, Object>();
+        if (!verdict.reasons().isEmpty()) {
+            data.put("safety", verdict.reasons());
+            session.setMessageData(messageId, data);
+        }
         if (verdict.highValue()) {
             session.raiseAlert(messageId, "HIGH_VALUE", verdict.highValueCategories(), verdict.highValuePatterns(),
-                    "pattern");
+                    "pattern", verdict.reasons());
         }
         if (verdict.critical()) {
             onCritical(session, messageId, verdict);
             return; // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
+        }
+        if (verdict.review()) {
+            onReview(session, messageId, verdict);
+            return; // an ambiguous situation: no reply until an operator has looked
         }
         if (session.conversation().automationPaused()) {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
         var intent = classifier.classify(message.text());
-        var data = new LinkedHashMap<String, Object>();
         data.put("intent", intent.intent().name());
         data.put("intent_reason", intent.reason());
         session.setMessageData(messageId, data);
@@ -157,7 +169,23 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             // A terminal state has no way to HumanReview, but the contact must still be locked.
             session.reject(OutreachTriggers.CRITICAL_ALERT, ((FireResult.Rejected) result).reason());
             session.lockForReview(messageId, verdict.criticalCategories(), verdict.criticalPatterns(),
-                    verdict.source());
+                    verdict.source(), verdict.reasons());
+        }
+    }
+
+    private void onReview(ConversationSession session, long messageId, SafetyScreen.Verdict verdict) {
+        var detail = Map.<String, Object>of("categories", verdict.reviewCategories(),
+                "patterns", verdict.reviewPatterns(), "source", verdict.reviewSource());
+        var result = machine.fire(session.conversation().state(), OutreachTriggers.REVIEW_ALERT,
+                OutreachContext.empty());
+        if (result instanceof FireResult.Moved moved) {
+            session.moveTo(moved.to(), moved.trigger(), detail);
+            steps.run(session, moved, messageId, Map.of("verdict", verdict));
+        } else {
+            // Already in HumanReview (or a playbook file without the row): the operator must still see it.
+            session.reject(OutreachTriggers.REVIEW_ALERT, ((FireResult.Rejected) result).reason());
+            session.pauseForReview(messageId, verdict.reviewCategories(), verdict.reviewPatterns(),
+                    verdict.reviewSource(), verdict.reasons());
         }
     }
 
