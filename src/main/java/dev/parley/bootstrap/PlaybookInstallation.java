@@ -8,7 +8,7 @@ import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.alerts.LearnedAlerts;
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -47,8 +47,8 @@ final class PlaybookInstallation {
         }
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, LearnedAlerts learned,
-                             MessageEmbeddings embeddings) {
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model,
+                             LearnedAlerts learned) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -56,8 +56,8 @@ final class PlaybookInstallation {
             var patterns = AlertPatternsFile.load(AlertPatternsFile.overrideIn(config.home()));
             var detector = patterns.detector(MatchingMode.PARLEY);
             var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag(), learned);
-            installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety, embeddings,
-                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
+            installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
+                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());
         } catch (AlertPatternsFileException e) {

@@ -1,6 +1,8 @@
 package dev.parley.application.playbook.outreach;
 
 import dev.parley.application.alerts.LearnedAlerts;
+import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.store.Store;
 import dev.parley.domain.alert.AiSafetyFlag;
 import dev.parley.domain.alert.AlertMatch;
 import dev.parley.domain.alert.AlertSeverity;
@@ -56,11 +58,21 @@ public final class SafetyScreen {
 
     /** Screens {@code text}, embedding it on the spot (evaluations, the console's test box). */
     public Verdict screen(String text) {
-        return screen(text, () -> learned.embedder().embed(text));
+        return screen(text, aiFlag);
+    }
+
+    /** As {@link #screen(String)} with another AI flag (the model gateway, bound to the conversation). */
+    public Verdict screen(String text, AiSafetyFlag aiFlag) {
+        return screen(text, aiFlag, () -> learned.embedder().embed(text));
     }
 
     /** Screens {@code text}; {@code embedding} is asked for only when learned heads are in use (once). */
     public Verdict screen(String text, Supplier<Embedding> embedding) {
+        return screen(text, aiFlag, embedding);
+    }
+
+    /** Screens {@code text} with {@code aiFlag}; {@code embedding} is asked for only when heads are in use. */
+    public Verdict screen(String text, AiSafetyFlag aiFlag, Supplier<Embedding> embedding) {
         var findings = detector.get().detect(text);
         var critical = new ArrayList<AlertMatch>();
         var highValue = new ArrayList<AlertMatch>();
@@ -113,6 +125,11 @@ public final class SafetyScreen {
                 highValue.stream().map(AlertMatch::patternId).distinct().toList(),
                 !isCritical && !reviewCategories.isEmpty(), List.copyOf(reviewCategories), List.copyOf(reviewPatterns),
                 java.util.Collections.unmodifiableMap(reasons));
+    }
+
+    /** The stored vector of message {@code messageId}, computed from {@code text} and stored when missing. */
+    public Embedding storedEmbedding(Store store, long messageId, String text) {
+        return new MessageEmbeddings(learned.embedder()).of(store, messageId, text);
     }
 
     private static Map<String, Object> reason(HeadScore score) {
