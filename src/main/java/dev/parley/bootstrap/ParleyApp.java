@@ -72,6 +72,7 @@ public final class ParleyApp implements AutoCloseable {
             new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096));
     /** The learned alert heads beside the patterns (issue 14); Settings may change their thresholds live. */
     public final LearnedAlerts learnedAlerts;
+    private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
@@ -208,8 +209,34 @@ public final class ParleyApp implements AutoCloseable {
         start(ListenerBinding.bind(config));
     }
 
+    /**
+     * With the learned alert heads on, every inbound message is embedded: the MiniLM model (about a second to load)
+     * is loaded in the background as Parley starts, so the first message does not wait for it.
+     */
+    private void warmUpEmbeddings() {
+        if (learnedAlerts.heads().isEmpty()) {
+            embeddingsWarm.complete(null);
+            return;
+        }
+        Thread.ofVirtual().name("embeddings-warm-up").start(() -> {
+            try {
+                messageEmbeddings.embedder().embed("Parley is starting");
+                embeddingsWarm.complete(null);
+            } catch (RuntimeException e) {
+                LOG.error("the embedding model could not be loaded", e);
+                embeddingsWarm.completeExceptionally(e);
+            }
+        });
+    }
+
+    /** Completes once the embedding model is loaded (at once when the learned heads are off). */
+    public java.util.concurrent.CompletableFuture<Void> embeddingsWarm() {
+        return embeddingsWarm;
+    }
+
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
+        warmUpEmbeddings();
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();

@@ -6,6 +6,7 @@ import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.embedding.CachedTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.application.alerts.training.AlertHeadTrainer;
+import dev.parley.application.alerts.training.DevSource;
 import dev.parley.application.alerts.training.HeadSpec;
 import dev.parley.application.alerts.training.TrainingRow;
 import dev.parley.application.alerts.training.TrainingRows;
@@ -67,6 +68,12 @@ public final class TrainAlertsCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
     private Path home;
 
+    @Option(names = "--hold-out", paramLabel = "SOURCE", split = ",",
+            description = "Leave an ordinary source out of training and thresholds (sms_ham, tweet_neither, "
+                    + "post_non_suicide) and report its false-alarm rates: what carries over to a source no head "
+                    + "has seen. Needs --out, so the held-out model never replaces the one Parley uses.")
+    private List<String> holdOut;
+
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
             description = "Threads that embed texts (default 2); the result does not depend on it.")
     private int threads;
@@ -74,6 +81,16 @@ public final class TrainAlertsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads < 1 || threads > 64) return fail("--threads must be from 1 to 64");
+        var heldOut = new java.util.LinkedHashSet<DevSource>();
+        for (var name : holdOut == null ? List.<String>of() : holdOut) {
+            var source = java.util.Arrays.stream(DevSource.values()).filter(s -> s.id().equals(name.strip()))
+                    .findFirst();
+            if (source.isEmpty() || !source.get().benign()) {
+                return fail("--hold-out must name an ordinary source: sms_ham, tweet_neither or post_non_suicide");
+            }
+            heldOut.add(source.get());
+        }
+        if (!heldOut.isEmpty() && out == null) return fail("--hold-out needs --out");
         var parleyHome = parent.parent.launcher().home(home != null ? home : parent.parent.home);
         long started = System.nanoTime();
         TrainingDataFiles.Read read;
@@ -86,15 +103,19 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         } catch (CharacterCodingException e) {
             return fail(data + ": a data file is not UTF-8 text");
         }
-        var rows = TrainingRows.of(read.texts());
+        var allRows = TrainingRows.of(read.texts());
+        var rows = allRows.stream().filter(r -> !heldOut.contains(r.source())).toList();
+        var held = allRows.stream().filter(r -> heldOut.contains(r.source()) && r.measured()).toList();
         var counts = new TreeMap<String, Long>();
         rows.forEach(r -> counts.merge(r.source().id(), 1L, Long::sum));
         progress("rows: " + counts);
         float[][] vectors;
+        float[][] heldVectors;
         long computed;
         try (var embedder = new CachedTextEmbedder(new MiniLmTextEmbedder(),
                 cache != null ? cache : parleyHome.resolve("cache").resolve("embeddings"))) {
             vectors = embed(rows, embedder);
+            heldVectors = embed(held, embedder);
             computed = embedder.computed();
         }
         var trainer = new AlertHeadTrainer(AlertHeadTrainer.Settings.DEFAULT, this::progress);
@@ -121,11 +142,41 @@ public final class TrainAlertsCommand implements Callable<Integer> {
             perHead.put(head.category(), figures);
         }
         summary.put("heads", perHead);
+        if (!held.isEmpty()) summary.put("held_out", heldOut(heads, held, heldVectors));
         summary.put("seconds", Math.round((System.nanoTime() - started) / 1e8) / 10.0);
         spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValueAsString(summary));
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** Per held-out source and head: the share of its messages at or above each threshold. */
+    private static Map<String, Object> heldOut(dev.parley.domain.alert.learned.AlertHeads heads,
+                                               List<TrainingRow> held, float[][] vectors) {
+        var result = new LinkedHashMap<String, Object>();
+        for (var source : held.stream().map(TrainingRow::source).distinct().toList()) {
+            var perHead = new LinkedHashMap<String, Object>();
+            for (var head : heads.heads()) {
+                long rows = 0;
+                long critical = 0;
+                long review = 0;
+                for (int i = 0; i < held.size(); i++) {
+                    if (held.get(i).source() != source) continue;
+                    rows++;
+                    double score = head.score(new dev.parley.domain.embedding.Embedding(heads.embeddingModel(),
+                            vectors[i]));
+                    if (score >= head.thresholds().critical()) critical++;
+                    if (score >= head.thresholds().review()) review++;
+                }
+                var figures = new LinkedHashMap<String, Object>();
+                figures.put("rows", rows);
+                figures.put("critical_false_alarm_rate", (double) critical / rows);
+                figures.put("review_false_alarm_rate", (double) review / rows);
+                perHead.put(head.category(), figures);
+            }
+            result.put(source.id(), perHead);
+        }
+        return result;
     }
 
     private static Map<String, Object> tier(dev.parley.domain.alert.learned.TierFigures figures) {

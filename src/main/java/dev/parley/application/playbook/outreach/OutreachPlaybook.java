@@ -16,6 +16,7 @@ import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.outreach.GenealogyExtractor;
 import dev.parley.domain.outreach.IntentClassifier;
 import dev.parley.domain.outreach.OutreachActions;
+import dev.parley.domain.outreach.Intent;
 import dev.parley.domain.outreach.OutreachContext;
 import dev.parley.domain.outreach.OutreachGuards;
 import dev.parley.domain.outreach.OutreachTriggers;
@@ -131,15 +132,24 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             onCritical(session, messageId, verdict);
             return; // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
         }
-        if (verdict.review()) {
+        if (verdict.review() && session.conversation().automationPaused()) {
             onReview(session, messageId, verdict);
-            return; // an ambiguous situation: no reply until an operator has looked
+            return;
         }
         if (session.conversation().automationPaused()) {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
         var intent = tasks.classify(model, message.text());
+        if (verdict.review()) {
+            if (intent.intent() != Intent.NEGATIVE && intent.intent() != Intent.STOP) {
+                onReview(session, messageId, verdict);
+                return; // an ambiguous situation: no reply until an operator has looked
+            }
+            // "Leave me alone." is an opt-out first: Desist (never contacted again) and the warning for an operator.
+            session.raiseAlert(messageId, "WARNING", verdict.reviewCategories(), verdict.reviewPatterns(),
+                    verdict.reviewSource(), verdict.reasons());
+        }
         data.put("intent", intent.intent().name());
         data.put("intent_reason", intent.reason());
         session.setMessageData(messageId, data);

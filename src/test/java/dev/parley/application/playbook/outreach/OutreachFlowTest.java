@@ -186,6 +186,18 @@ class OutreachFlowTest {
     }
 
     @Test
+    void anOptOutTheModelFindsDistressingStillDesistsAndAnOperatorIsWarned() {
+        s.inbound(MATCH, "Leave me alone.");
+        var d = s.detail(id);
+        assertThat(d.conversation().state()).isEqualTo("Desist");
+        assertThat(d.contact().status()).isEqualTo(ContactStatus.OPTED_OUT);
+        assertThat(d.alerts()).singleElement().satisfies(a -> {
+            assertThat(a.severity()).isEqualTo("WARNING");
+            assertThat(a.categories()).containsExactly("self_harm");
+        });
+    }
+
+    @Test
     void everydayHyperboleGoesOnAsUsualAndKeepsTheModelScoresOnTheMessage() {
         s.inbound(MATCH, "this traffic is killing me, but yes, happy to help! What would you like to know?");
         var d = s.detail(id);
