@@ -65,6 +65,7 @@ public final class ConsoleAssembly {
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(),
                 new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
                 new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,
-                Version.current(), executor, notifier);
+                Version.current(), executor, notifier, app.model::health,
+                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()));
     }
 }

@@ -87,6 +87,7 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     private final Runnable closeStore;
+    private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
@@ -147,7 +148,14 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, learnedAlerts);
+        this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
+        try {
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
+                    learnedAlerts);
+        } catch (RuntimeException e) {
+            assistant.close();
+            throw e;
+        }
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
@@ -172,6 +180,7 @@ public final class ParleyApp implements AutoCloseable {
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
+            assistant.close();
             throw e;
         }
     }
@@ -266,6 +275,7 @@ public final class ParleyApp implements AutoCloseable {
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
+        assistant.close();
         closeStore.run();
     }
 }

@@ -20,6 +20,9 @@ import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.playbook.Playbooks;
 import java.time.Clock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import dev.parley.application.model.ModelEndpoints;
+import dev.parley.application.model.ModelHealth;
 
 /**
  * Everything the console uses, built by the composition root and handed to {@link ConsoleApplication}: use cases,
@@ -31,5 +34,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ReplayRunner replay, AlertPatternTester patternTester, AlertThresholds alertThresholds,
                              ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
-                             String version, TaskExecutor executor, Notifier notifier) {
+                             String version, TaskExecutor executor, Notifier notifier,
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
 }
