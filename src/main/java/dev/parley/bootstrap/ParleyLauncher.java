@@ -229,6 +229,16 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public BackupResult backup(Path home, Path out) {
+        return StoreBackups.backup(homeOf(home), out, Clock.systemUTC());
+    }
+
+    @Override
+    public RestoreResult restore(Path home, Path backup) {
+        return StoreBackups.restore(homeOf(home), backup, Clock.systemUTC());
+    }
+
+    @Override
     public Path home(Path given) {
         return homeOf(given);
     }
