@@ -23,8 +23,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code parley bench alerts}: the whole safety screen of one message (patterns, MiniLM embedding, every head), on
  * one thread, over generated SMS-like messages that are all different (nothing is served from a cache). Prints
- * p50 / p99 per message and messages per second, with the embedding's share; pin the JVM to one core with
- * {@code taskset -c 0} for the one-core figure.
+ * p50 / p99 per message and messages per second, with the embedding's share, and the process CPU time per
+ * message (messages per CPU-second: the one-core throughput, whatever else runs on the machine). Pin the JVM to one
+ * core with {@code taskset -c 0} for the one-core latency figures.
  */
 @Command(name = "alerts", mixinStandardHelpOptions = true,
         description = "Latency of the whole alert screen per message (patterns + embedding + heads), one thread.")
@@ -61,6 +62,9 @@ final class BenchAlertsCommand implements Callable<Integer> {
         for (int i = 0; i < 200; i++) screen.screen(message(random, i));
         long[] whole = new long[messages];
         long[] embedding = new long[messages];
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
+        long cpuStarted = os.getProcessCpuTime();
         long started = System.nanoTime();
         for (int i = 0; i < messages; i++) {
             var text = message(random, 200 + i);
@@ -73,6 +77,7 @@ final class BenchAlertsCommand implements Callable<Integer> {
             embedding[i] = t1 - t0;
         }
         double seconds = (System.nanoTime() - started) / 1e9;
+        double cpuMsPerMessage = (os.getProcessCpuTime() - cpuStarted) / 1e6 / messages;
         var result = new LinkedHashMap<String, Object>();
         result.put("messages", messages);
         result.put("p50_ms", percentile(whole, 0.50));
@@ -81,6 +86,11 @@ final class BenchAlertsCommand implements Callable<Integer> {
         result.put("embedding_p50_ms", percentile(embedding, 0.50));
         result.put("embedding_p99_ms", percentile(embedding, 0.99));
         result.put("messages_per_s", Math.round(messages / seconds * 10) / 10.0);
+        // CPU time of the whole process per message (every thread, ONNX Runtime's included): what one message
+        // costs a core whatever else the machine is doing, so 1000 / cpu_ms is messages per second on one core.
+        result.put("cpu_ms_per_message", Math.round(cpuMsPerMessage * 100) / 100.0);
+        result.put("messages_per_cpu_second", Math.round(1000 / cpuMsPerMessage * 10) / 10.0);
+        result.put("load_average", Math.round(os.getSystemLoadAverage() * 100) / 100.0);
         result.put("available_processors", Runtime.getRuntime().availableProcessors());
         spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
         return 0;
