@@ -78,6 +78,7 @@ public final class ParleyApp implements AutoCloseable {
     /** The learned alert heads beside the patterns (issue 14); Settings may change their thresholds live. */
     public final LearnedAlerts learnedAlerts;
     private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
+    private volatile boolean warmUpStarted;
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
@@ -234,6 +235,7 @@ public final class ParleyApp implements AutoCloseable {
             embeddingsWarm.complete(null);
             return;
         }
+        warmUpStarted = true;
         Thread.ofVirtual().name("embeddings-warm-up").start(() -> {
             try {
                 messageEmbeddings.embedder().embed("Parley is starting");
@@ -243,6 +245,21 @@ public final class ParleyApp implements AutoCloseable {
                 embeddingsWarm.completeExceptionally(e);
             }
         });
+    }
+
+    /**
+     * A process must not exit while ONNX Runtime is still loading the model in native code (the JVM then crashed
+     * in libonnxruntime at exit): closing waits for a warm-up that was started, a bounded time.
+     */
+    private void awaitWarmUp() {
+        if (!warmUpStarted) return;
+        try {
+            embeddingsWarm.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.warn("closing before the embedding model finished loading ({})", e.getClass().getSimpleName());
+        }
     }
 
     /** Completes once the embedding model is loaded (at once when the learned heads are off). */
@@ -291,6 +308,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.close();
         outboxLoop.close();
         assistant.close();
+        awaitWarmUp();
         closeStore.run();
     }
 }
