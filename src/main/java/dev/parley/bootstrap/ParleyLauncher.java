@@ -39,12 +39,17 @@ final class ParleyLauncher implements Launcher {
         var binding = ListenerBinding.bind(config);
         var app = openAfter(binding, config);
         var stopped = new CountDownLatch(1);
+        var closed = new AtomicBoolean();
+        Runnable closeOnce = () -> {
+            if (closed.compareAndSet(false, true)) {
+                LOG.info("shutting down");
+                app.close();
+                stopped.countDown();
+            }
+        };
         // Parley's own hook (H2's is off: DB_CLOSE_ON_EXIT=FALSE): listener and workers stop before the store closes.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("shutting down");
-            app.close();
-            stopped.countDown();
-        }, "parley-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(closeOnce, "parley-shutdown"));
+        StopSignals.install(closeOnce); // SIGTERM/SIGINT: all of that before the JVM's hooks (ONNX Runtime's) run
         app.start(binding);
         LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
         stopped.await();
@@ -70,6 +75,7 @@ final class ParleyLauncher implements Launcher {
         // Ctrl+C or a kill while the window is open stops the pipeline cleanly all the same
         var hook = new Thread(closeOnce, "parley-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        StopSignals.install(closeOnce);
         try {
             app.start(binding);
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
