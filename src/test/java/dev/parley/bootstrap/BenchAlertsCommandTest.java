@@ -21,6 +21,8 @@ class BenchAlertsCommandTest {
         assertThat(figures.get("p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("p50_ms").asDouble());
         assertThat(figures.get("embedding_p50_ms").asDouble()).isPositive();
         assertThat(figures.get("cpu_ms_per_message").asDouble()).isPositive();
+        assertThat(figures.get("thread_cpu_p99_ms").asDouble())
+                .isGreaterThanOrEqualTo(figures.get("thread_cpu_p50_ms").asDouble()).isPositive();
         assertThat(Main.run(new String[] {"bench", "alerts", "--messages", "3"}, new PrintWriter(out, true),
                 new PrintWriter(err, true))).isEqualTo(2);
     }
