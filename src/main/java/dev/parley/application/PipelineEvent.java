@@ -19,6 +19,13 @@ public sealed interface PipelineEvent {
 
     record TaskCreated(long conversationId, long taskId, String text, String kind) implements PipelineEvent { }
 
+    /**
+     * Chime-in chose the earlier messages a mention is about ({@code selected}: their provider ids, oldest first)
+     * with {@code strategy}, before answering it.
+     */
+    record ContextSelected(long conversationId, long messageId, String strategy, List<String> selected)
+            implements PipelineEvent { }
+
     /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
     record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
 }

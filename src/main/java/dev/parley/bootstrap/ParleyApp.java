@@ -131,7 +131,7 @@ public final class ParleyApp implements AutoCloseable {
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
         // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, messageEmbeddings);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();

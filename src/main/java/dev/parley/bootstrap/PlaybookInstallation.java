@@ -3,6 +3,10 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.alerts.AlertPatternsFile;
 import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaybookFiles;
+import dev.parley.application.chimein.BotIdentities;
+import dev.parley.application.chimein.ChimeInPlaybook;
+import dev.parley.application.chimein.ReplyWriter;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -13,6 +17,8 @@ import dev.parley.domain.alert.OfflineAiSafetyFlag;
 import dev.parley.domain.fsm.PlaybookDefinitionException;
 import dev.parley.domain.outreach.GenealogyExtractor;
 import dev.parley.domain.outreach.RuleBasedIntentClassifier;
+import dev.parley.domain.chimein.context.ContextStrategies;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,7 +31,7 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra) {
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, MessageEmbeddings embeddings) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -40,11 +46,27 @@ final class PlaybookInstallation {
         } catch (AlertPatternsFileException e) {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
+        installed.add(chimeIn(config, embeddings));
         installed.addAll(extra);
         try {
-            return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
+            new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
         } catch (IllegalArgumentException e) {
             throw new ConfigException(ConfigKey.PLAYBOOK_DEFAULT.key(), e.getMessage());
         }
+        try {
+            return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_CHAT));
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(ConfigKey.PLAYBOOK_CHAT.key(), e.getMessage());
+        }
+    }
+
+    /** Seed 004's group-chat bot with the configured strategy; answers offline unless a model is configured. */
+    static ChimeInPlaybook chimeIn(ParleyConfig config, MessageEmbeddings embeddings) {
+        var strategy = ContextStrategies.named(config.get(ConfigKey.CHIMEIN_STRATEGY),
+                        config.getInt(ConfigKey.CHIMEIN_LOOKBACK),
+                        Duration.ofMinutes(config.getInt(ConfigKey.CHIMEIN_TIME_THRESHOLD_MINUTES)))
+                .orElseThrow(() -> new ConfigException(ConfigKey.CHIMEIN_STRATEGY.key(), "unknown strategy"));
+        return new ChimeInPlaybook(strategy, new BotIdentities(config.get(ConfigKey.CHIMEIN_BOT_NAME)), embeddings,
+                ReplyWriter.offline());
     }
 }

@@ -7,13 +7,15 @@ import java.util.List;
 
 /**
  * The quantized all-MiniLM-L6-v2 sentence encoder (384 dimensions) running in process on ONNX Runtime. The model
- * ships inside the langchain4j jar, so it works offline. It is loaded on first use (about a second), not at start.
+ * ships inside the langchain4j jar, so it works offline. It is loaded on first use (about a second), not at start,
+ * once per process.
  */
 public final class MiniLmTextEmbedder implements TextEmbedder {
     public static final String MODEL = "all-minilm-l6-v2-q";
     private static final int DIMENSIONS = 384;
 
-    private volatile AllMiniLmL6V2QuantizedEmbeddingModel model;
+    /** One model per process: every Parley (replays build many) shares it; ONNX Runtime sessions are thread-safe. */
+    private static volatile AllMiniLmL6V2QuantizedEmbeddingModel model;
 
     @Override
     public String model() {
@@ -39,10 +41,10 @@ public final class MiniLmTextEmbedder implements TextEmbedder {
         return texts.stream().map(this::embed).toList();
     }
 
-    private AllMiniLmL6V2QuantizedEmbeddingModel loaded() {
+    private static AllMiniLmL6V2QuantizedEmbeddingModel loaded() {
         var m = model;
         if (m == null) {
-            synchronized (this) {
+            synchronized (MiniLmTextEmbedder.class) {
                 m = model;
                 if (m == null) {
                     m = new AllMiniLmL6V2QuantizedEmbeddingModel();

@@ -28,7 +28,7 @@ public final class ReceiveInboundMessage {
 
     public Inbox.Receipt receive(InboundMessage message, String payload) {
         var now = clock.instant();
-        var normalised = message.sentAt() == null ? withSentAt(message, now) : message;
+        var normalised = message.sentAt() == null ? message.withSentAt(now) : message;
         Inbox.Receipt receipt;
         try {
             receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
@@ -45,10 +45,5 @@ public final class ReceiveInboundMessage {
             worker.wake();
         }
         return receipt;
-    }
-
-    private static InboundMessage withSentAt(InboundMessage m, java.time.Instant now) {
-        return new InboundMessage(m.channel(), m.providerId(), m.conversationKey(), m.from(), m.to(), m.text(),
-                m.replyTo(), now, m.playbook(), m.senderName());
     }
 }

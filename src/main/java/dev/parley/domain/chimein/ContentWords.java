@@ -25,7 +25,7 @@ public final class ContentWords {
             + "just also again ever still even now ok okay yes yeah yep nope hi hey hello please pls plz thx lol lmao "
             + "haha hmm um uh oh ah well really get got gets go going gone let lets let's it's i'm you're that's "
             + "what's don't doesn't didn't can't won't isn't aren't wasn't i've i'll i'd you'll anyone anybody "
-            + "someone somebody something anything everything one ones guys").split(" "));
+            + "someone somebody something anything everything one ones guys many much thanks thank").split(" "));
 
     /** Words of a bare call for the bot to look at the conversation. */
     private static final Set<String> GENERIC_REQUEST = Set.of((
@@ -63,6 +63,11 @@ public final class ContentWords {
     /** A message with at most one subject word ("Any thoughts?", "+1", "same here"): it leans on what came before. */
     public static boolean leansOnPrevious(String text) {
         return of(text).size() <= 1 && isGenericRequest(text) || of(text).isEmpty();
+    }
+
+    /** Whether {@code word} (from {@link #of}) only asks for an opinion ("thoughts", "help") rather than naming a subject. */
+    public static boolean asksForOpinion(String word) {
+        return GENERIC_REQUEST.contains(word);
     }
 
     /** The text without its leading addressee ({@code nick:}) and {@code @handles}, trimmed. */

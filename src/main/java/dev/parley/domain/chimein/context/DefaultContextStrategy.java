@@ -96,7 +96,7 @@ public final class DefaultContextStrategy implements ContextStrategy {
         }
         if (q.anchor().isPresent() || ContentWords.isGenericRequest(trigger.text())
                 && !inExchange(trigger, recent, participants, parentOf)) {
-            thread(recent, q.similarity(), picked);
+            thread(recent, q.similarity(), participants, parentOf, picked);
         }
         var ordered = new ArrayList<SelectedMessage>();
         picked.reasons.forEach((m, reasons) -> ordered.add(new SelectedMessage(m, reasons)));
@@ -204,14 +204,15 @@ public final class DefaultContextStrategy implements ContextStrategy {
     }
 
     /** Grows the selection along reply links, leaning neighbours and closeness in meaning. */
-    private void thread(List<ChatMessage> recent, Similarity similarity, Picked picked) {
+    private void thread(List<ChatMessage> recent, Similarity similarity, Participants participants,
+                        java.util.function.Function<String, Optional<ChatMessage>> parentOf, Picked picked) {
         boolean grew = true;
         while (grew && picked.size() < w.maxSelected()) {
             grew = false;
             for (int i = recent.size() - 1; i >= 0 && picked.size() < w.maxSelected(); i--) {
                 var y = recent.get(i);
                 if (picked.contains(y)) continue;
-                var reason = link(recent, i, similarity, picked);
+                var reason = link(recent, i, similarity, participants, parentOf, picked);
                 if (reason.isPresent()) {
                     picked.add(y, reason.get());
                     grew = true;
@@ -221,7 +222,10 @@ public final class DefaultContextStrategy implements ContextStrategy {
     }
 
     /** Why {@code recent[i]} belongs to the picked thread, if it does. */
-    private Optional<SelectionReason> link(List<ChatMessage> recent, int i, Similarity similarity, Picked picked) {
+    private Optional<SelectionReason> link(List<ChatMessage> recent, int i, Similarity similarity,
+                                           Participants participants,
+                                           java.util.function.Function<String, Optional<ChatMessage>> parentOf,
+                                           Picked picked) {
         var y = recent.get(i);
         var next = i + 1 < recent.size() ? recent.get(i + 1) : null;
         var previous = i > 0 ? recent.get(i - 1) : null;
@@ -235,6 +239,13 @@ public final class DefaultContextStrategy implements ContextStrategy {
             }
             bestSimilarity = Math.max(bestSimilarity, similarity.between(x, y));
         }
+        // A picked message that names y's author answers y's author's last words before it.
+        for (var x : picked.reasons.keySet()) {
+            if (!participants.addressedBy(x, parentOf).contains(y.sender())) continue;
+            if (isLastOfSenderBefore(recent, i, x)) {
+                return Optional.of(SelectionReason.of(SelectionReason.Kind.ADDRESSEE));
+            }
+        }
         if (next != null && picked.contains(next)
                 && (ContentWords.leansOnPrevious(next.text()) || ContentWords.leansOnPrevious(y.text()))) {
             return Optional.of(SelectionReason.of(SelectionReason.Kind.CONTINUATION));
@@ -246,6 +257,17 @@ public final class DefaultContextStrategy implements ContextStrategy {
             return Optional.of(new SelectionReason(SelectionReason.Kind.SIMILARITY, bestSimilarity));
         }
         return Optional.empty();
+    }
+
+    /** Whether {@code recent[i]} is its sender's last message before {@code x}. */
+    private static boolean isLastOfSenderBefore(List<ChatMessage> recent, int i, ChatMessage x) {
+        var y = recent.get(i);
+        for (int j = i + 1; j < recent.size(); j++) {
+            var m = recent.get(j);
+            if (m.id() == x.id()) return true;
+            if (m.sender().equals(y.sender())) return false;
+        }
+        return false;
     }
 
     /** Selected messages with their reasons, in the order they were chosen. */

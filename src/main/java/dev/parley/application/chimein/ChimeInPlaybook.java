@@ -1,0 +1,143 @@
+package dev.parley.application.chimein;
+
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Playbook;
+import dev.parley.domain.chimein.ChatMessage;
+import dev.parley.domain.chimein.Mention;
+import dev.parley.domain.chimein.MentionRule;
+import dev.parley.domain.chimein.context.ContextQuery;
+import dev.parley.domain.chimein.context.ContextSelection;
+import dev.parley.domain.chimein.context.ContextStrategy;
+import dev.parley.domain.chimein.context.SelectedMessage;
+import dev.parley.domain.chimein.context.SelectionReason;
+import dev.parley.domain.chimein.context.Similarity;
+import dev.parley.domain.embedding.Embedding;
+import dev.parley.domain.message.InboundMessage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Seed 004's group-chat bot. Every group message is stored (with its sender, reply link, thread and time); only a
+ * message addressed to the bot ({@link MentionRule}) is answered: its context is selected by the configured
+ * strategy, recorded on the timeline with the reason for each message (and as a {@code context} transcript line),
+ * and the answer is queued as a reply to the mention.
+ */
+public final class ChimeInPlaybook implements Playbook {
+    public static final String NAME = "chime-in";
+    public static final String LISTENING = "Listening";
+    public static final String TELEGRAM = "telegram";
+
+    private final ContextStrategy strategy;
+    private final BotIdentities bots;
+    private final MessageEmbeddings embeddings;
+    private final ReplyWriter writer;
+
+    public ChimeInPlaybook(ContextStrategy strategy, BotIdentities bots, MessageEmbeddings embeddings,
+                           ReplyWriter writer) {
+        this.strategy = strategy;
+        this.bots = bots;
+        this.embeddings = embeddings;
+        this.writer = writer;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String initialState() {
+        return LISTENING;
+    }
+
+    @Override
+    public Set<String> states() {
+        return Set.of(LISTENING);
+    }
+
+    public ContextStrategy strategy() {
+        return strategy;
+    }
+
+    @Override
+    public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
+        var store = session.store();
+        var conversation = session.conversation();
+        var bot = bots.of(store, conversation.channel());
+        var history = new ChatHistory(store, conversation.id(), bot);
+        var trigger = history.message(messageId).orElseThrow();
+        if (message.chat() == null) {
+            // A one-to-one message on a channel without group details: the person talks to the bot.
+            trigger = new ChatMessage(trigger.id(), trigger.providerId(), message.from(), null, message.senderName(),
+                    trigger.text(), trigger.sentAt(), trigger.replyTo(), null, false, List.of());
+        }
+        var rule = TELEGRAM.equals(conversation.channel()) ? MentionRule.telegram() : MentionRule.text();
+        boolean privateChat = message.chat() == null || message.chat().privateChat();
+        var mention = rule.of(trigger, bot, privateChat, id -> history.byProviderId(id));
+        if (mention.isEmpty()) return; // stored, never answered
+        if (conversation.automationPaused()) {
+            session.record("automation_paused", Map.of("message_id", messageId));
+            return;
+        }
+        var anchor = history.parentOf(trigger);
+        var linked = anchor.map(history::ancestors).orElse(List.of());
+        var recent = history.before(messageId, strategy.lookback());
+        var similarity = similarity(session, trigger, recent, anchor.stream().toList(), linked);
+        var selection = strategy.select(new ContextQuery(trigger, recent, anchor, linked, bot, similarity));
+        session.record("context_selected", detail(trigger, mention.get(), selection));
+        session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, strategy.name(),
+                selection.selected().stream().map(s -> providerId(s.message())).toList()));
+        var text = writer.write(trigger, selection, session.now());
+        session.queueMessage("chime-in:" + messageId, "reply", text);
+    }
+
+    /** Stored vectors (computed once per message) when the strategy uses meaning; none otherwise. */
+    private Similarity similarity(ConversationSession session, ChatMessage trigger, List<ChatMessage> recent,
+                                  List<ChatMessage> anchor, List<ChatMessage> linked) {
+        if (!strategy.name().equals(dev.parley.domain.chimein.context.DefaultContextStrategy.NAME)) {
+            return Similarity.none();
+        }
+        var texts = new LinkedHashMap<Long, String>();
+        var snapshots = new ArrayList<ChatMessage>();
+        for (var list : List.of(List.of(trigger), recent, anchor, linked)) {
+            for (var m : list) {
+                if (m.id() == ChatHistory.SNAPSHOT_ID) snapshots.add(m);
+                else texts.put(m.id(), m.text());
+            }
+        }
+        var vectors = new HashMap<Long, Embedding>(embeddings.of(session.store(), texts));
+        for (var s : snapshots) vectors.put(s.id(), embeddings.embedder().embed(s.text()));
+        return Similarity.of(vectors);
+    }
+
+    /** The timeline's record of a selection: what was chosen and why, ids only (the texts are on the messages). */
+    static Map<String, Object> detail(ChatMessage trigger, Mention mention, ContextSelection selection) {
+        var detail = new LinkedHashMap<String, Object>();
+        detail.put("message_id", trigger.id());
+        detail.put("provider_id", trigger.providerId());
+        detail.put("mention", mention.name().toLowerCase(java.util.Locale.ROOT));
+        detail.put("strategy", selection.strategy());
+        var chosen = new ArrayList<Map<String, Object>>();
+        for (SelectedMessage s : selection.selected()) {
+            var item = new LinkedHashMap<String, Object>();
+            if (s.message().id() != ChatHistory.SNAPSHOT_ID) item.put("message_id", s.message().id());
+            item.put("provider_id", providerId(s.message()));
+            item.put("sender", s.message().who());
+            item.put("sent_at", s.message().sentAt().toString());
+            item.put("reasons", s.reasons().stream().map(SelectionReason::describe).toList());
+            chosen.add(item);
+        }
+        detail.put("selected", chosen);
+        return detail;
+    }
+
+    private static String providerId(ChatMessage m) {
+        return m.providerId() != null ? m.providerId() : Long.toString(m.id());
+    }
+}
