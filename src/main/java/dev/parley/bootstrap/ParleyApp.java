@@ -8,11 +8,14 @@ import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.TelegramWebhookRoutes;
 import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.adapter.telegram.TelegramBotApi;
+import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
@@ -75,6 +78,8 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
+    public final TelegramPoller telegram;
     private final Runnable closeStore;
     private HttpListener listener;
 
@@ -153,6 +158,7 @@ public final class ParleyApp implements AutoCloseable {
             this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
             throw e;
@@ -168,6 +174,17 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
+    }
+
+    /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
+    private static TelegramPoller telegramPoller(ParleyConfig config, Transactions tx, ReceiveInboundMessage receive,
+                                                 Clock clock) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return null;
+        // Its own client (own dispatcher): closing Parley cancels the long poll without touching other calls.
+        var api = new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE), token);
+        return new TelegramPoller(api, tx, receive, clock, "polling".equals(config.get(ConfigKey.TELEGRAM_MODE)),
+                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Thread::sleep, new Random());
     }
 
     private static String required(ParleyConfig config, ConfigKey key) {
@@ -203,6 +220,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
+        routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         try {
@@ -212,6 +230,7 @@ public final class ParleyApp implements AutoCloseable {
             throw new UncheckedIOException("cannot listen on " + bind + ":" + port, e);
         }
         listener.start();
+        if (telegram != null) telegram.start();
     }
 
     public void start() {
@@ -232,6 +251,7 @@ public final class ParleyApp implements AutoCloseable {
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
+        if (telegram != null) telegram.close();
         if (listener != null) listener.close();
         worker.close();
         schedulerLoop.close();

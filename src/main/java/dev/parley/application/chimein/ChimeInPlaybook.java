@@ -79,13 +79,15 @@ public final class ChimeInPlaybook implements Playbook {
         }
         var rule = TELEGRAM.equals(conversation.channel()) ? MentionRule.telegram() : MentionRule.text();
         boolean privateChat = message.chat() == null || message.chat().privateChat();
-        var mention = rule.of(trigger, bot, privateChat, id -> history.byProviderId(id));
+        // The parent as stored, or as the channel described it when Parley never saw it (a reply to the bot's
+        // message from before Parley ran is still a reply to the bot).
+        var anchor = history.parentOf(trigger);
+        var mention = rule.of(trigger, bot, privateChat, id -> anchor);
         if (mention.isEmpty()) return; // stored, never answered
         if (conversation.automationPaused()) {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
-        var anchor = history.parentOf(trigger);
         var linked = anchor.map(history::ancestors).orElse(List.of());
         var recent = history.before(messageId, strategy.lookback());
         var similarity = similarity(session, trigger, recent, anchor.stream().toList(), linked);
