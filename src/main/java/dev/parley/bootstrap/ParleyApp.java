@@ -9,13 +9,17 @@ import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.TelegramWebhookRoutes;
+import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
+import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
@@ -32,10 +36,6 @@ import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -63,6 +63,8 @@ public final class ParleyApp implements AutoCloseable {
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
+    /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
+    public final ModelGateway model;
     /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
     public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
     public final DeliverOutbox deliverOutbox;
@@ -81,6 +83,7 @@ public final class ParleyApp implements AutoCloseable {
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
+    private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
     /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
@@ -135,12 +138,16 @@ public final class ParleyApp implements AutoCloseable {
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
-        // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, messageEmbeddings);
+        this.trustedProxies = TrustedProxies.parse(config.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
+        // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        var callLog = new ModelInstallation.DeferredCallLog();
+        this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, messageEmbeddings);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
         this.closeStore = store.close();
+        callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
             var sender = senderOverride != null ? senderOverride : sender(config);
@@ -202,46 +209,33 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners and the HTTP listener on {@code bind:port} (port 0 picks a free one). */
     public void start(String bind, int port, boolean allowRemote) {
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(bind);
-        } catch (IOException e) {
-            throw new ConfigException(ConfigKey.LISTENER_BIND.key(), "unknown host");
-        }
-        if (!address.isLoopbackAddress()) {
-            if (!allowRemote) {
-                throw new ConfigException(ConfigKey.LISTENER_BIND.key(),
-                        "binding to a non-loopback address needs --allow-remote (or listener.allow_remote=true)");
-            }
-            LOG.warn("listener bound to non-loopback address {}: reachable from the network", bind);
-        }
+        start(ListenerBinding.bind(config, bind, port, allowRemote));
+    }
+
+    public void start() {
+        start(ListenerBinding.bind(config));
+    }
+
+    /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
+    public void start(ListenerBinding binding) {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
-        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
+        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
-        try {
-            listener = new HttpListener(new InetSocketAddress(address, port), routes,
-                    () -> config.get(ConfigKey.API_TOKEN));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + bind + ":" + port, e);
-        }
-        listener.start();
+        listener = binding.listener();
+        listener.start(routes);
         if (telegram != null) telegram.start();
-    }
-
-    public void start() {
-        start(config.get(ConfigKey.LISTENER_BIND), config.getInt(ConfigKey.LISTENER_PORT),
-                config.getBoolean(ConfigKey.LISTENER_ALLOW_REMOTE));
     }
 
     private WebhookRoutes.Settings webhookSettings() {
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL));
+                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL),
+                trustedProxies);
     }
 
     public int port() {

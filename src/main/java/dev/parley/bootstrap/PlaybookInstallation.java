@@ -5,8 +5,8 @@ import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.chimein.BotIdentities;
 import dev.parley.application.chimein.ChimeInPlaybook;
-import dev.parley.application.chimein.ReplyWriter;
 import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -31,7 +31,8 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, MessageEmbeddings embeddings) {
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model,
+                             MessageEmbeddings embeddings) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -40,13 +41,13 @@ final class PlaybookInstallation {
             var detector = patterns.detector(MatchingMode.PARLEY);
             var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
-                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
+                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());
         } catch (AlertPatternsFileException e) {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
-        installed.add(chimeIn(config, embeddings));
+        installed.add(chimeIn(config, embeddings, model));
         installed.addAll(extra);
         try {
             new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
@@ -60,13 +61,13 @@ final class PlaybookInstallation {
         }
     }
 
-    /** Seed 004's group-chat bot with the configured strategy; answers offline unless a model is configured. */
-    static ChimeInPlaybook chimeIn(ParleyConfig config, MessageEmbeddings embeddings) {
+    /** Seed 004's group-chat bot with the configured strategy; a configured model writes its answers. */
+    static ChimeInPlaybook chimeIn(ParleyConfig config, MessageEmbeddings embeddings, ModelGateway model) {
         var strategy = ContextStrategies.named(config.get(ConfigKey.CHIMEIN_STRATEGY),
                         config.getInt(ConfigKey.CHIMEIN_LOOKBACK),
                         Duration.ofMinutes(config.getInt(ConfigKey.CHIMEIN_TIME_THRESHOLD_MINUTES)))
                 .orElseThrow(() -> new ConfigException(ConfigKey.CHIMEIN_STRATEGY.key(), "unknown strategy"));
         return new ChimeInPlaybook(strategy, new BotIdentities(config.get(ConfigKey.CHIMEIN_BOT_NAME)), embeddings,
-                ReplyWriter.offline());
+                model);
     }
 }

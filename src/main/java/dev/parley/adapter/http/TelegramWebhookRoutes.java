@@ -5,7 +5,10 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.parley.adapter.telegram.TelegramFormatException;
 import dev.parley.adapter.telegram.TelegramUpdate;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
+import dev.parley.application.store.StoreUnavailableException;
+import dev.parley.domain.limit.FieldTooLongException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.LinkedHashMap;
@@ -74,17 +77,16 @@ public final class TelegramWebhookRoutes {
             answer.put("message_id", receipt.id());
             answer.put("duplicate", receipt.duplicate());
             return HttpResponse.json(200, answer);
-        } catch (RuntimeException e) {
-            LOG.warn("telegram update={} not stored: {}", update.updateId(), e.getClass().getName());
+        } catch (FieldTooLongException e) {
+            return invalid("message." + e.field(), e.getMessage());
+        } catch (StoreUnavailableException e) {
+            LOG.warn("telegram update={} not stored: {}", update.updateId(),
+                    RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
             return HttpResponse.error(503, "store_unavailable", "the update was not stored; retry later");
         }
     }
 
     private static HttpResponse invalid(String field, String detail) {
-        var body = new LinkedHashMap<String, Object>();
-        body.put("error", "invalid_request");
-        body.put("detail", detail);
-        body.put("field", field);
-        return HttpResponse.json(400, body);
+        return HttpResponse.invalid(field, detail);
     }
 }

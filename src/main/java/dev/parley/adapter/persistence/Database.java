@@ -30,10 +30,12 @@ public final class Database implements AutoCloseable {
         this.transactions = new HibernateTransactions(sessionFactory);
     }
 
-    /** Opens the database at {@code jdbcUrl}, migrating its schema first. */
+    /** Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}. */
     public static Database open(String jdbcUrl, String user, String password, int poolSize) {
+        var files = H2FileStore.forUrl(jdbcUrl);
+        files.ifPresent(H2FileStore::beforeOpen);
         var config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
+        config.setJdbcUrl(H2FileStore.url(jdbcUrl));
         config.setUsername(user);
         config.setPassword(password);
         config.setMaximumPoolSize(poolSize);
@@ -46,6 +48,7 @@ public final class Database implements AutoCloseable {
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
             repair.ifPresent(r -> r.onOpen(dataSource));
             var sessionFactory = sessionFactory(dataSource);
+            files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
             return new Database(dataSource, sessionFactory, repair);
         } catch (RuntimeException e) {
@@ -56,7 +59,7 @@ public final class Database implements AutoCloseable {
 
     private static void migrate(DataSource dataSource) {
         var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
-                .load().migrate();
+                .javaMigrations(new SchemaLimits()).load().migrate();
         if (result.migrationsExecuted > 0) {
             LOG.info("schema migrated to version {}", result.targetSchemaVersion);
         }

@@ -155,6 +155,8 @@ public final class TelegramPoller implements AutoCloseable {
             if (parsed.message().isEmpty()) LOG.debug("telegram update={} ignored: {}", updateId, parsed.ignored());
         } catch (TelegramFormatException e) {
             LOG.warn("telegram update={} unreadable ({}), skipped", updateId, e.field());
+        } catch (dev.parley.domain.limit.FieldTooLongException e) {
+            LOG.warn("telegram update={} refused ({}), skipped", updateId, e.getMessage());
         } catch (RuntimeException e) {
             LOG.warn("telegram update={} not stored: {}", updateId, e.getClass().getName());
             return false;

@@ -2,6 +2,8 @@ package dev.parley.application.chimein;
 
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.model.ModelGateway;
+import dev.parley.application.playbook.ConversationModel;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.domain.chimein.ChatMessage;
@@ -36,14 +38,14 @@ public final class ChimeInPlaybook implements Playbook {
     private final ContextStrategy strategy;
     private final BotIdentities bots;
     private final MessageEmbeddings embeddings;
-    private final ReplyWriter writer;
+    private final ModelGateway model;
 
     public ChimeInPlaybook(ContextStrategy strategy, BotIdentities bots, MessageEmbeddings embeddings,
-                           ReplyWriter writer) {
+                           ModelGateway model) {
         this.strategy = strategy;
         this.bots = bots;
         this.embeddings = embeddings;
-        this.writer = writer;
+        this.model = model;
     }
 
     @Override
@@ -92,11 +94,14 @@ public final class ChimeInPlaybook implements Playbook {
         var recent = history.before(messageId, strategy.lookback());
         var similarity = similarity(session, trigger, recent, anchor.stream().toList(), linked);
         var selection = strategy.select(new ContextQuery(trigger, recent, anchor, linked, bot, similarity));
-        session.record("context_selected", detail(trigger, mention.get(), selection));
+        var answer = ChimeInAnswer.write(new ConversationModel(model, session), bots.botName(), trigger, selection,
+                session.now());
+        var detail = detail(trigger, mention.get(), selection);
+        detail.put("answered_by", answer.provider());
+        session.record("context_selected", detail);
         session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, strategy.name(),
                 selection.selected().stream().map(s -> providerId(s.message())).toList()));
-        var text = writer.write(trigger, selection, session.now());
-        session.queueMessage("chime-in:" + messageId, "reply", text);
+        session.queueMessage("chime-in:" + messageId, "reply", answer.content());
     }
 
     /** Stored vectors (computed once per message) when the strategy uses meaning; none otherwise. */
@@ -119,7 +124,7 @@ public final class ChimeInPlaybook implements Playbook {
     }
 
     /** The timeline's record of a selection: what was chosen and why, ids only (the texts are on the messages). */
-    static Map<String, Object> detail(ChatMessage trigger, Mention mention, ContextSelection selection) {
+    static LinkedHashMap<String, Object> detail(ChatMessage trigger, Mention mention, ContextSelection selection) {
         var detail = new LinkedHashMap<String, Object>();
         detail.put("message_id", trigger.id());
         detail.put("provider_id", trigger.providerId());

@@ -45,7 +45,7 @@ public final class DefaultContextStrategy implements ContextStrategy {
                           double secondMargin, double threadSimilarity, int maxSelected) {
         public static final Weights TUNED = new Weights(-1.19, -0.84, 4.77, -0.6,
                 2.12, 1.09, 1.08, 2.53, -1.47, 1.06, 1.70, -1.74, 2.89,
-                -1, 0.55, 8);
+                -1, 0.40, 8);
     }
 
     private final int lookback;
