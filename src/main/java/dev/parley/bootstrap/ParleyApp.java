@@ -19,6 +19,7 @@ import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.adapter.telegram.TelegramSender;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
@@ -150,7 +151,7 @@ public final class ParleyApp implements AutoCloseable {
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
-            var sender = senderOverride != null ? senderOverride : sender(config);
+            var sender = senderOverride != null ? senderOverride : withTelegram(config, sender(config));
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
@@ -181,6 +182,14 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
+    }
+
+    /** Telegram conversations' replies through the Bot API when a {@code telegram.token} is configured. */
+    private static Sender withTelegram(ParleyConfig config, Sender configured) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return configured;
+        return new TelegramRouting(new TelegramSender(new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
+                token)), configured);
     }
 
     /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */

@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
-        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class})
+        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
+                BenchCommand.Context.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -86,6 +87,39 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             var result = bench.parent.launcher().benchConsole(home != null ? home : bench.parent.home);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "context", mixinStandardHelpOptions = true,
+            description = "One chime-in context selection (default strategy, warm embeddings): p50 / p99, embeddings/s.")
+    static final class Context implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--selections", paramLabel = "N", defaultValue = "2000",
+                description = "timed selections (default 2000, after 300 untimed)")
+        int selections;
+
+        @Option(names = "--lookback", paramLabel = "N", defaultValue = "20",
+                description = "messages looked back over (default 20)")
+        int lookback;
+
+        @Option(names = "--store", paramLabel = "h2|memory", defaultValue = "h2",
+                description = "store read by each selection: h2 (in-memory H2 through Hibernate, default) or memory")
+        String store;
+
+        @Override
+        public Integer call() throws Exception {
+            if (selections < 1 || lookback < 1 || lookback > 200) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--selections must be >= 1 and --lookback from 1 to 200");
+            }
+            if (!store.equals("memory") && !store.equals("h2")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be h2 or memory");
+            }
+            var result = bench.parent.launcher().benchContext(selections, lookback, store);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

@@ -9,16 +9,12 @@ import dev.parley.application.playbook.Playbook;
 import dev.parley.domain.chimein.ChatMessage;
 import dev.parley.domain.chimein.Mention;
 import dev.parley.domain.chimein.MentionRule;
-import dev.parley.domain.chimein.context.ContextQuery;
 import dev.parley.domain.chimein.context.ContextSelection;
 import dev.parley.domain.chimein.context.ContextStrategy;
 import dev.parley.domain.chimein.context.SelectedMessage;
 import dev.parley.domain.chimein.context.SelectionReason;
-import dev.parley.domain.chimein.context.Similarity;
-import dev.parley.domain.embedding.Embedding;
 import dev.parley.domain.message.InboundMessage;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,16 +31,14 @@ public final class ChimeInPlaybook implements Playbook {
     public static final String LISTENING = "Listening";
     public static final String TELEGRAM = "telegram";
 
-    private final ContextStrategy strategy;
+    private final ContextSelector selector;
     private final BotIdentities bots;
-    private final MessageEmbeddings embeddings;
     private final ModelGateway model;
 
     public ChimeInPlaybook(ContextStrategy strategy, BotIdentities bots, MessageEmbeddings embeddings,
                            ModelGateway model) {
-        this.strategy = strategy;
+        this.selector = new ContextSelector(strategy, embeddings);
         this.bots = bots;
-        this.embeddings = embeddings;
         this.model = model;
     }
 
@@ -64,7 +58,7 @@ public final class ChimeInPlaybook implements Playbook {
     }
 
     public ContextStrategy strategy() {
-        return strategy;
+        return selector.strategy();
     }
 
     @Override
@@ -90,37 +84,15 @@ public final class ChimeInPlaybook implements Playbook {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
-        var linked = anchor.map(history::ancestors).orElse(List.of());
-        var recent = history.before(messageId, strategy.lookback());
-        var similarity = similarity(session, trigger, recent, anchor.stream().toList(), linked);
-        var selection = strategy.select(new ContextQuery(trigger, recent, anchor, linked, bot, similarity));
+        var selection = selector.select(store, history, bot, trigger, anchor);
         var answer = ChimeInAnswer.write(new ConversationModel(model, session), bots.botName(), trigger, selection,
                 session.now());
         var detail = detail(trigger, mention.get(), selection);
         detail.put("answered_by", answer.provider());
         session.record("context_selected", detail);
-        session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, strategy.name(),
+        session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, selection.strategy(),
                 selection.selected().stream().map(s -> providerId(s.message())).toList()));
         session.queueMessage("chime-in:" + messageId, "reply", answer.content());
-    }
-
-    /** Stored vectors (computed once per message) when the strategy uses meaning; none otherwise. */
-    private Similarity similarity(ConversationSession session, ChatMessage trigger, List<ChatMessage> recent,
-                                  List<ChatMessage> anchor, List<ChatMessage> linked) {
-        if (!strategy.name().equals(dev.parley.domain.chimein.context.DefaultContextStrategy.NAME)) {
-            return Similarity.none();
-        }
-        var texts = new LinkedHashMap<Long, String>();
-        var snapshots = new ArrayList<ChatMessage>();
-        for (var list : List.of(List.of(trigger), recent, anchor, linked)) {
-            for (var m : list) {
-                if (m.id() == ChatHistory.SNAPSHOT_ID) snapshots.add(m);
-                else texts.put(m.id(), m.text());
-            }
-        }
-        var vectors = new HashMap<Long, Embedding>(embeddings.of(session.store(), texts));
-        for (var s : snapshots) vectors.put(s.id(), embeddings.embedder().embed(s.text()));
-        return Similarity.of(vectors);
     }
 
     /** The timeline's record of a selection: what was chosen and why, ids only (the texts are on the messages). */
