@@ -76,7 +76,7 @@ public final class IrcLogReader {
             }
             if (lineDate != null) {
                 day = lineDate;
-            } else if (previous != null && time.isBefore(previous.minusHours(12))) {
+            } else if (previous != null && previous.toSecondOfDay() - time.toSecondOfDay() > 12 * 3600) {
                 day = day.plusDays(1);
             }
             previous = time;

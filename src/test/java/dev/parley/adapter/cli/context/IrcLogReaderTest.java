@@ -27,6 +27,13 @@ class IrcLogReaderTest {
     }
 
     @Test
+    void morningTimesDoNotRollOverTheDay() throws Exception {
+        var lines = IrcLogReader.read("2004-11-15_03", List.of("[03:00] <a> one", "[03:01] <b> two", "[02:59] <c> late"));
+        assertThat(lines).extracting(IrcLine::at).containsExactly(Instant.parse("2004-11-15T03:00:00Z"),
+                Instant.parse("2004-11-15T03:01:00Z"), Instant.parse("2004-11-15T02:59:00Z"));
+    }
+
+    @Test
     void readsThe2023LinesWithChannelDateSecondsTabsActionsAndBotNotices() throws Exception {
         var lines = IrcLogReader.read("rust.0", List.of(
                 "rust 2018-05-29 [22:26:03] <kennytm> eval: \"aaaa\".splitn(0, 'a') ",
