@@ -84,6 +84,7 @@ public final class ParleyApp implements AutoCloseable {
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
+    private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
@@ -143,7 +144,14 @@ public final class ParleyApp implements AutoCloseable {
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, messageEmbeddings);
+        this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
+        try {
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
+                    messageEmbeddings);
+        } catch (RuntimeException e) {
+            assistant.close();
+            throw e;
+        }
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
@@ -169,6 +177,7 @@ public final class ParleyApp implements AutoCloseable {
             this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
+            assistant.close();
             throw e;
         }
     }
@@ -259,6 +268,7 @@ public final class ParleyApp implements AutoCloseable {
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
+        assistant.close();
         closeStore.run();
     }
 }

@@ -31,7 +31,7 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model,
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
                              MessageEmbeddings embeddings) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
@@ -47,18 +47,18 @@ final class PlaybookInstallation {
         } catch (AlertPatternsFileException e) {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
+        installed.add(assistant);
         installed.add(chimeIn(config, embeddings, model));
         installed.addAll(extra);
-        try {
-            new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKey.PLAYBOOK_DEFAULT.key(), e.getMessage());
+        var known = installed.stream().map(Playbook::name).toList();
+        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND, ConfigKey.PLAYBOOK_CHAT)) {
+            if (!known.contains(config.get(key))) {
+                throw new ConfigException(key.key(), "playbook '" + config.get(key) + "' is not installed; known: "
+                        + known);
+            }
         }
-        try {
-            return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_CHAT));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKey.PLAYBOOK_CHAT.key(), e.getMessage());
-        }
+        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND),
+                config.get(ConfigKey.PLAYBOOK_CHAT));
     }
 
     /** Seed 004's group-chat bot with the configured strategy; a configured model writes its answers. */

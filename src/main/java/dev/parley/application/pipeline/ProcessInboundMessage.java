@@ -76,8 +76,11 @@ public final class ProcessInboundMessage {
         var now = clock.instant();
         var m = entry.message();
         var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
+        // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
+        // playbook.chat for a chat message and playbook.inbound for others (operator-started conversations get
+        // playbook.default, in StartConversation).
         var playbookName = existing.map(c -> c.playbook()).orElse(playbooks.forNewConversation(m));
-        Playbook playbook = playbooks.find(playbookName)
+        Playbook playbook = playbooks.forInbound(playbookName)
                 .orElseThrow(() -> new UnknownPlaybookException(playbookName));
         // A group conversation's contact is the group (what replies go to, what an operator blocks), not a member.
         var contact = m.isGroupMessage()
