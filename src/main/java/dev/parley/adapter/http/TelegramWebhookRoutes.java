@@ -3,7 +3,7 @@ package dev.parley.adapter.http;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.parley.adapter.telegram.TelegramFormatException;
+import dev.parley.adapter.http.webhook.WebhookParseException;
 import dev.parley.adapter.telegram.TelegramUpdate;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
@@ -57,13 +57,13 @@ public final class TelegramWebhookRoutes {
         TelegramUpdate update;
         try {
             var body = r.body();
-            if (body == null || body.length == 0) throw new TelegramFormatException("body", "empty body");
+            if (body == null || body.length == 0) throw new WebhookParseException("body", "empty body");
             update = TelegramUpdate.parse(JSON.readTree(body));
         } catch (JacksonException e) {
             return invalid("body", "malformed JSON");
         } catch (java.io.IOException e) {
             return invalid("body", "unreadable JSON");
-        } catch (TelegramFormatException e) {
+        } catch (WebhookParseException e) {
             return invalid(e.field(), e.detail());
         }
         var answer = new LinkedHashMap<String, Object>();

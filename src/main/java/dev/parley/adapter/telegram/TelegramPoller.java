@@ -1,6 +1,7 @@
 package dev.parley.adapter.telegram;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.adapter.http.webhook.WebhookParseException;
 import dev.parley.application.chimein.BotIdentities;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Transactions;
@@ -153,7 +154,7 @@ public final class TelegramPoller implements AutoCloseable {
             var parsed = TelegramUpdate.parse(update);
             parsed.message().ifPresent(m -> receive.receive(m, update.toString()));
             if (parsed.message().isEmpty()) LOG.debug("telegram update={} ignored: {}", updateId, parsed.ignored());
-        } catch (TelegramFormatException e) {
+        } catch (WebhookParseException e) {
             LOG.warn("telegram update={} unreadable ({}), skipped", updateId, e.field());
         } catch (dev.parley.domain.limit.FieldTooLongException e) {
             LOG.warn("telegram update={} refused ({}), skipped", updateId, e.getMessage());

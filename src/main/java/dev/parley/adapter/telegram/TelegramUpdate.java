@@ -1,6 +1,7 @@
 package dev.parley.adapter.telegram;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.adapter.http.webhook.WebhookParseException;
 import dev.parley.domain.message.ChatDetails;
 import dev.parley.domain.message.InboundMessage;
 import java.time.Instant;
@@ -26,12 +27,12 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
     private static final List<String> CONTENT = List.of("text", "caption", "photo", "sticker", "video", "voice",
             "audio", "document", "animation", "video_note", "dice", "location", "venue", "contact", "poll", "story");
 
-    /** Reads an update object; a malformed one is a {@link TelegramFormatException} naming the field. */
+    /** Reads an update object; a malformed one is a {@link WebhookParseException} naming the field. */
     public static TelegramUpdate parse(JsonNode update) {
-        if (update == null || !update.isObject()) throw new TelegramFormatException("body", "must be a JSON object");
+        if (update == null || !update.isObject()) throw new WebhookParseException("body", "must be a JSON object");
         var id = update.get("update_id");
         if (id == null || !id.canConvertToLong()) {
-            throw new TelegramFormatException("update_id", "required, must be an integer");
+            throw new WebhookParseException("update_id", "required, must be an integer");
         }
         long updateId = id.asLong();
         var message = update.get("message");
@@ -39,7 +40,7 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
             var kind = update.fieldNames().hasNext() ? firstOtherKey(update) : "none";
             return new TelegramUpdate(updateId, Optional.empty(), "update kind " + kind);
         }
-        if (!message.isObject()) throw new TelegramFormatException("message", "must be an object");
+        if (!message.isObject()) throw new WebhookParseException("message", "must be an object");
         if (CONTENT.stream().noneMatch(message::has)) {
             return new TelegramUpdate(updateId, Optional.empty(), "service message");
         }
@@ -143,7 +144,7 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
             }
             var from = m.get("from");
             if (from == null || !from.isObject()) return new Sender("chat:" + chatId, null, null, false);
-            if (!from.has("id")) throw new TelegramFormatException("message.from.id", "required");
+            if (!from.has("id")) throw new WebhookParseException("message.from.id", "required");
             return new Sender(from.get("id").asText(), name(from),
                     from.hasNonNull("username") ? from.get("username").asText() : null,
                     from.path("is_bot").asBoolean(false));
@@ -159,13 +160,13 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
 
     private static JsonNode required(JsonNode node, String field) {
         var v = node.get(field);
-        if (v == null || !v.isObject()) throw new TelegramFormatException("message." + field, "required object");
+        if (v == null || !v.isObject()) throw new WebhookParseException("message." + field, "required object");
         return v;
     }
 
     private static long requiredLong(JsonNode node, String field, String path) {
         var v = node.get(field);
-        if (v == null || !v.canConvertToLong()) throw new TelegramFormatException(path, "required, must be an integer");
+        if (v == null || !v.canConvertToLong()) throw new WebhookParseException(path, "required, must be an integer");
         return v.asLong();
     }
 }

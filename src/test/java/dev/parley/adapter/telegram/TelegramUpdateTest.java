@@ -3,6 +3,7 @@ package dev.parley.adapter.telegram;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parley.adapter.http.webhook.WebhookParseException;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -107,11 +108,11 @@ class TelegramUpdateTest {
     @Test
     void malformedUpdatesNameTheField() {
         assertThatThrownBy(() -> TelegramUpdate.parse(TelegramFixtures.JSON.createObjectNode()))
-                .isInstanceOf(TelegramFormatException.class).hasMessage("update_id: required, must be an integer");
+                .isInstanceOf(WebhookParseException.class).hasMessage("update_id: required, must be an integer");
         var noChat = TelegramFixtures.JSON.createObjectNode();
         noChat.put("update_id", 1);
         noChat.putObject("message").put("text", "hi");
-        assertThatThrownBy(() -> TelegramUpdate.parse(noChat)).isInstanceOf(TelegramFormatException.class)
+        assertThatThrownBy(() -> TelegramUpdate.parse(noChat)).isInstanceOf(WebhookParseException.class)
                 .hasMessageStartingWith("message.chat");
     }
 }
