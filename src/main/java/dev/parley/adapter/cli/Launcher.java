@@ -76,4 +76,21 @@ public interface Launcher {
      * throughput. Returns p50, p99 and embeddings per second.
      */
     Map<String, Object> benchContext(int selections, int lookback, String store);
+
+    /**
+     * What {@code parley backup} wrote; {@code runningPid} is the pid of the Parley that took it while running, or -1
+     * when the store was opened by the command itself.
+     */
+    record BackupResult(Path file, long bytes, long millis, long runningPid) {
+    }
+
+    /** A consistent copy of the home's H2 store into {@code out} (null: {@code HOME/backups/parley-<time>.zip}). */
+    BackupResult backup(Path home, Path out);
+
+    /** Where the restored store now is, and where the store it replaced was kept (null if there was none). */
+    record RestoreResult(Path store, Path previous) {
+    }
+
+    /** Replaces the home's store with the one in {@code backup}; Parley must not be running on the home. */
+    RestoreResult restore(Path home, Path backup);
 }
