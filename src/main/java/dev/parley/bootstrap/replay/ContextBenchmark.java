@@ -5,6 +5,8 @@ import dev.parley.application.chimein.ChatHistory;
 import dev.parley.application.chimein.ContextSelector;
 import dev.parley.application.replay.ReplayEvent;
 import dev.parley.domain.chimein.context.DefaultContextStrategy;
+import dev.parley.domain.chimein.context.LastFiveStrategy;
+import dev.parley.domain.chimein.context.SeedTimeGapStrategy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -29,9 +31,14 @@ public final class ContextBenchmark {
     }
 
     public static Map<String, Object> run(int selections, int lookback, ReplayStore store) {
+        return run(MESSAGES, WARM_UP, selections, lookback, store);
+    }
+
+    static Map<String, Object> run(int messages, int warmUp, int selections, int lookback, ReplayStore store) {
+        if (messages <= lookback) throw new IllegalArgumentException("messages must exceed the lookback");
         var start = Instant.parse("2026-01-05T08:00:00Z");
         try (var session = ReplaySession.open(start, null, List.of(), line -> { }, store)) {
-            var chat = SyntheticChat.generate(MESSAGES, start, 20_240_501L);
+            var chat = SyntheticChat.generate(messages, start, 20_240_501L);
             for (var event : chat) session.apply(event);
             var app = session.app();
             long conversation = session.conversationId("chat", SyntheticChat.GROUP).orElseThrow();
@@ -47,39 +54,76 @@ public final class ContextBenchmark {
             app.transactions.run(s -> app.messageEmbeddings.of(s, texts));
             double embedSeconds = (System.nanoTime() - began) / 1e9;
 
-            var selector = new ContextSelector(new DefaultContextStrategy(lookback), app.messageEmbeddings);
+            // The default strategy and, as same-run baselines on the same mentions, the seed's (the same 20-message
+            // read, no vectors) and last5 (the old behaviour). Interleaved, so a change in the machine's load
+            // touches all three alike.
+            var strategies = List.of(new DefaultContextStrategy(lookback),
+                    new SeedTimeGapStrategy(), new LastFiveStrategy());
+            var selectors = strategies.stream().map(st -> new ContextSelector(st, app.messageEmbeddings)).toList();
             var bots = new BotIdentities("parley");
             var random = new Random(7);
             var candidates = ids.subList(lookback, ids.size());
-            for (int i = 0; i < WARM_UP; i++) once(app, selector, bots, conversation, pick(candidates, random));
+            for (int i = 0; i < warmUp; i++) {
+                long id = pick(candidates, random);
+                for (var selector : selectors) once(app, selector, bots, conversation, id);
+            }
             var threads = java.lang.management.ManagementFactory.getThreadMXBean();
-            var nanos = new long[selections];
-            var cpu = new long[selections];
+            var nanos = new long[selectors.size()][selections];
+            var cpu = new long[selectors.size()][selections];
             for (int i = 0; i < selections; i++) {
                 long id = pick(candidates, random);
-                long c0 = threads.getCurrentThreadCpuTime();
-                long t0 = System.nanoTime();
-                once(app, selector, bots, conversation, id);
-                nanos[i] = System.nanoTime() - t0;
-                cpu[i] = threads.getCurrentThreadCpuTime() - c0;
+                for (int k = 0; k < selectors.size(); k++) {
+                    int s = (i + k) % selectors.size(); // rotate which strategy goes first
+                    long c0 = threads.getCurrentThreadCpuTime();
+                    long t0 = System.nanoTime();
+                    once(app, selectors.get(s), bots, conversation, id);
+                    nanos[s][i] = System.nanoTime() - t0;
+                    cpu[s][i] = threads.getCurrentThreadCpuTime() - c0;
+                }
             }
-            Arrays.sort(nanos);
-            Arrays.sort(cpu);
+            var figures = new java.util.ArrayList<Map<String, Object>>();
+            for (int s = 0; s < selectors.size(); s++) figures.add(percentiles(nanos[s], cpu[s]));
             var result = new LinkedHashMap<String, Object>();
             result.put("strategy", DefaultContextStrategy.NAME);
             result.put("store", store.name().toLowerCase(java.util.Locale.ROOT));
             result.put("lookback", lookback);
             result.put("selections", selections);
-            result.put("p50_ms", millis(nanos[(int) Math.floor(0.50 * (selections - 1))]));
-            result.put("p99_ms", millis(nanos[(int) Math.floor(0.99 * (selections - 1))]));
-            result.put("max_ms", millis(nanos[selections - 1]));
             // On a loaded machine wall time mostly measures waiting for a core; the thread's CPU time does not.
-            result.put("cpu_p50_ms", millis(cpu[(int) Math.floor(0.50 * (selections - 1))]));
-            result.put("cpu_p99_ms", millis(cpu[(int) Math.floor(0.99 * (selections - 1))]));
+            result.putAll(figures.get(0));
             result.put("embedded_messages", texts.size());
             result.put("embeddings_per_s", Math.round(texts.size() / embedSeconds));
+            result.put("embedding_ms", millis(Math.round(embedSeconds * 1e9 / texts.size())));
+            var baselines = new LinkedHashMap<String, Object>();
+            for (int s = 1; s < selectors.size(); s++) {
+                var baseline = new LinkedHashMap<String, Object>(figures.get(s));
+                baseline.put("cpu_p50_ratio", ratio(figures.get(0), figures.get(s), "cpu_p50_ms"));
+                baseline.put("cpu_p99_ratio", ratio(figures.get(0), figures.get(s), "cpu_p99_ms"));
+                baseline.put("p50_ratio", ratio(figures.get(0), figures.get(s), "p50_ms"));
+                baselines.put(strategies.get(s).name(), baseline);
+            }
+            result.put("baselines", baselines);
             return result;
         }
+    }
+
+    /** p50 / p99 / max wall and p50 / p99 thread CPU, in ms (sorts the arrays). */
+    private static Map<String, Object> percentiles(long[] nanos, long[] cpu) {
+        Arrays.sort(nanos);
+        Arrays.sort(cpu);
+        int n = nanos.length;
+        var out = new LinkedHashMap<String, Object>();
+        out.put("p50_ms", millis(nanos[(int) Math.floor(0.50 * (n - 1))]));
+        out.put("p99_ms", millis(nanos[(int) Math.floor(0.99 * (n - 1))]));
+        out.put("max_ms", millis(nanos[n - 1]));
+        out.put("cpu_p50_ms", millis(cpu[(int) Math.floor(0.50 * (n - 1))]));
+        out.put("cpu_p99_ms", millis(cpu[(int) Math.floor(0.99 * (n - 1))]));
+        return out;
+    }
+
+    /** How many times the baseline's figure {@code key} the default strategy's is (two decimals; null when 0). */
+    private static Double ratio(Map<String, Object> measured, Map<String, Object> baseline, String key) {
+        double base = (Double) baseline.get(key);
+        return base <= 0 ? null : Math.round((Double) measured.get(key) / base * 100) / 100.0;
     }
 
     private static long pick(List<Map.Entry<Long, String>> candidates, Random random) {
@@ -96,8 +140,9 @@ public final class ContextBenchmark {
         });
     }
 
+    /** Milliseconds to the microsecond. */
     private static double millis(long nanos) {
-        return Math.round(nanos / 10_000.0) / 100.0;
+        return Math.round(nanos / 1_000.0) / 1_000.0;
     }
 
     /** A group chat of interleaved topics, with addressing and replies, as replay events. */
