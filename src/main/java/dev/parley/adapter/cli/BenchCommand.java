@@ -120,7 +120,8 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "context", mixinStandardHelpOptions = true,
-            description = "One chime-in context selection (default strategy, warm embeddings): p50 / p99, embeddings/s.")
+            description = "One chime-in context selection (default strategy, warm embeddings): p50 / p99, embeddings/s, and"
+                    + " the same mentions selected by the seed and last5 strategies as same-run baselines (ratios).")
     static final class Context implements Callable<Integer> {
         @ParentCommand BenchCommand bench;
         @Spec CommandSpec spec;
@@ -130,7 +131,7 @@ final class BenchCommand implements Runnable {
         int selections;
 
         @Option(names = "--lookback", paramLabel = "N", defaultValue = "20",
-                description = "messages looked back over (default 20)")
+                description = "messages the default strategy looks back over (default 20; seed's is 20, last5's 5)")
         int lookback;
 
         @Option(names = "--store", paramLabel = "h2|memory", defaultValue = "h2",
