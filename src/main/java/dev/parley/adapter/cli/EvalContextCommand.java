@@ -2,6 +2,7 @@ package dev.parley.adapter.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.cli.context.AnnotatedLog;
+import dev.parley.adapter.cli.context.BaselineStrategies;
 import dev.parley.adapter.cli.context.ContextEvaluation;
 import dev.parley.adapter.cli.context.IrcLogFormatException;
 import dev.parley.adapter.embedding.EmbeddingCacheFile;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code parley eval context}: scores the context strategies on an annotated IRC folder (irc-disentanglement
  * format) and prints one JSON line per strategy:
- * {@code {"strategy","messages","precision","recall","f1","conversation_recall"}}. Progress and the embedding
+ * {@code {"strategy","messages","precision","recall","f1","conversation_recall"}} ({@code --baselines}: two more
+ * lines, the same keys, for the dataset's simple rules on the same mentions). Progress and the embedding
  * throughput go to stderr. Exit 0, or 2 for unreadable input (one line naming the file and line).
  */
 @Command(name = "context", mixinStandardHelpOptions = true,
@@ -60,6 +62,10 @@ public final class EvalContextCommand implements Callable<Integer> {
     @Option(names = "--no-cache", description = "Embed every line again; write no cache.")
     private boolean noCache;
 
+    @Option(names = "--baselines", description = "Also score, on the same mentions, the previous message and the"
+            + " addressed nick's last message (lines baseline-previous, baseline-addressee), after the strategies.")
+    private boolean baselines;
+
     @Override
     public Integer call() {
         if (lookback < 1 || lookback > 1000) return fail("--lookback must be from 1 to 1000");
@@ -71,6 +77,7 @@ public final class EvalContextCommand implements Callable<Integer> {
             if (found.isEmpty()) return fail("unknown --strategy '" + strategy + "' (use last5, seed, default or all)");
             strategies.add(found.get());
         }
+        if (baselines) strategies.addAll(BaselineStrategies.all(Math.max(lookback, SeedTimeGapStrategy.LOOKBACK_LIMIT)));
         List<AnnotatedLog> logs;
         try {
             logs = AnnotatedLog.readFolder(data);

@@ -59,6 +59,24 @@ class EvalContextCommandTest {
     }
 
     @Test
+    void baselinesAreScoredOnTheSameMentionsAfterTheStrategies() throws Exception {
+        assertThat(run("context", "--data", MIXED, "--strategy", "last5", "--baselines")).as(err.toString()).isZero();
+        var json = new ObjectMapper();
+        var lines = out.toString().strip().split("\n");
+        assertThat(lines).hasSize(3);
+        assertThat(json.readTree(lines[0]).get("strategy").asText()).isEqualTo("last5");
+        var previous = json.readTree(lines[1]);
+        var addressee = json.readTree(lines[2]);
+        assertThat(previous.get("strategy").asText()).isEqualTo("baseline-previous");
+        assertThat(addressee.get("strategy").asText()).isEqualTo("baseline-addressee");
+        assertThat(addressee.properties()).extracting(java.util.Map.Entry::getKey).containsExactly("strategy",
+                "messages", "precision", "recall", "f1", "conversation_recall");
+        assertThat(addressee.get("messages").asInt()).isEqualTo(6);
+        assertThat(addressee.get("f1").asDouble()).isEqualTo(0.833);
+        assertThat(previous.get("f1").asDouble()).isEqualTo(0.5);
+    }
+
+    @Test
     void badInputExitsTwoWithOneLine() {
         assertThat(run("context", "--data", MIXED, "--strategy", "best")).isEqualTo(2);
         assertThat(err.toString()).contains("unknown --strategy 'best'");

@@ -32,4 +32,22 @@ class ContextEvaluationTest {
         var seed = evaluation.run(new SeedTimeGapStrategy(), null, null);
         assertThat(seed.strategy()).isEqualTo("seed");
     }
+
+    @Test
+    void baselinesPickThePreviousMessageOrTheAddressedNicksLast() throws Exception {
+        var evaluation = ContextEvaluation.of(AnnotatedLog.readFolder(AnnotatedLogTest.MIXED), 20);
+        var baselines = BaselineStrategies.all(20);
+        // previous: right for ubuntu 2 (0) and 7 (6) and rust 5 (3; the nick change is not a message); wrong where an
+        // action or another person's line comes between (ubuntu 4 and 6, rust 3).
+        var previous = evaluation.run(baselines.get(0), null, null);
+        assertThat(previous.strategy()).isEqualTo(BaselineStrategies.PREVIOUS);
+        assertThat(previous.precision()).isEqualTo(3.0 / 6);
+        assertThat(previous.recall()).isEqualTo(3.0 / 6);
+        // addressee: the addressed nick's last line is the parent everywhere but rust 3, where kenny's last line is
+        // an action ("kenny pines"), not the "eval" line las answers.
+        var addressee = evaluation.run(baselines.get(1), null, null);
+        assertThat(addressee.strategy()).isEqualTo(BaselineStrategies.ADDRESSEE);
+        assertThat(addressee.precision()).isEqualTo(5.0 / 6);
+        assertThat(addressee.recall()).isEqualTo(5.0 / 6);
+    }
 }
