@@ -4,7 +4,7 @@ import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelAnswer;
 import dev.parley.application.model.ModelRequest;
 import dev.parley.application.playbook.ConversationModel;
-import dev.parley.domain.chimein.OfflineReply;
+import dev.parley.domain.chimein.reply.OfflineReply;
 import dev.parley.domain.chimein.context.ContextSelection;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,5 +1,7 @@
-package dev.parley.domain.chimein;
+package dev.parley.domain.chimein.reply;
 
+import dev.parley.domain.chimein.ChatMessage;
+import dev.parley.domain.chimein.ContentWords;
 import dev.parley.domain.chimein.context.ContextSelection;
 import dev.parley.domain.chimein.context.SelectedMessage;
 import java.time.Duration;
