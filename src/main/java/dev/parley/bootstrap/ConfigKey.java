@@ -110,7 +110,9 @@ public enum ConfigKey {
     }),
     TELEGRAM_API_BASE("telegram.api_base", "https://api.telegram.org", ConfigKey::urlOrEmpty),
     TELEGRAM_MODE("telegram.mode", "polling", v -> oneOf(v, List.of("polling", "webhook"))),
-    TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50));
+    TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50)),
+    /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
+    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off")));
 
     private final String key;
     private final String defaultValue;
