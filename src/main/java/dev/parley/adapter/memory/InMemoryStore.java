@@ -18,6 +18,8 @@ final class InMemoryStore implements Store {
     private final InMemoryBuyerStates buyerStates;
     private final InMemoryEscalations escalations;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryChatMessages chatMessages;
+    private final InMemoryChannelState channelState;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -34,6 +36,8 @@ final class InMemoryStore implements Store {
         buyerStates = new InMemoryBuyerStates(undo, conversations);
         escalations = new InMemoryEscalations(undo, conversations, catalog);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        chatMessages = new InMemoryChatMessages(undo, messages);
+        channelState = new InMemoryChannelState(undo);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -50,4 +54,6 @@ final class InMemoryStore implements Store {
     @Override public BuyerStates buyerStates() { return buyerStates; }
     @Override public Escalations escalations() { return escalations; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public ChatMessages chatMessages() { return chatMessages; }
+    @Override public ChannelState channelState() { return channelState; }
 }

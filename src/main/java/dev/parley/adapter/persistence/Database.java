@@ -70,8 +70,9 @@ public final class Database implements AutoCloseable {
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
                 ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
-                MessageEmbeddingEntity.class, PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class,
-                LearnedAnswerEntity.class, BuyerStateEntity.class, EscalationThreadEntity.class}) {
+                MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class,
+                PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class, LearnedAnswerEntity.class,
+                BuyerStateEntity.class, EscalationThreadEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

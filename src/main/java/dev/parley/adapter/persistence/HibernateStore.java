@@ -25,4 +25,6 @@ final class HibernateStore implements Store {
     @Override public BuyerStates buyerStates() { return new HibernateBuyerStates(session); }
     @Override public Escalations escalations() { return new HibernateEscalations(session); }
     @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
+    @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
+    @Override public ChannelState channelState() { return new HibernateChannelState(session); }
 }

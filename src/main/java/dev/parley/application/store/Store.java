@@ -28,4 +28,8 @@ public interface Store {
 
     Escalations escalations();
     Embeddings embeddings();
+
+    ChatMessages chatMessages();
+
+    ChannelState channelState();
 }
