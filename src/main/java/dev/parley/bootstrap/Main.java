@@ -19,7 +19,11 @@ public final class Main {
 
     /** Runs the command line; {@code out} and {@code err} replace the standard streams when not null. */
     static int run(String[] args, PrintWriter out, PrintWriter err) {
-        var commandLine = new CommandLine(new ParleyCommand(new ParleyLauncher()));
+        return run(args, out, err, new ParleyLauncher());
+    }
+
+    static int run(String[] args, PrintWriter out, PrintWriter err, ParleyLauncher launcher) {
+        var commandLine = new CommandLine(new ParleyCommand(launcher));
         if (out != null) commandLine.setOut(out);
         if (err != null) commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.channels.ChannelSenders;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
@@ -19,7 +20,9 @@ import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
+import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
@@ -71,6 +74,7 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    public final ResolveUndelivered resolveUndelivered;
     private final Runnable closeStore;
     private HttpListener listener;
 
@@ -134,8 +138,8 @@ public final class ParleyApp implements AutoCloseable {
         this.closeStore = store.close();
         try {
             var tx = transactions;
-            var sender = senderOverride != null ? senderOverride : sender(config);
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
+            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
@@ -149,13 +153,24 @@ public final class ParleyApp implements AutoCloseable {
             this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            this.resolveUndelivered = new ResolveUndelivered(tx, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
             throw e;
         }
     }
 
-    private static Sender sender(ParleyConfig config) {
+    /**
+     * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
+     * routes its own here ({@code .route("telegram", telegramSender)}).
+     */
+    private static Senders senders(ParleyConfig config) {
+        var senders = new ChannelSenders(defaultSender(config));
+        LOG.info("outbox senders by channel: {}", senders.describe());
+        return senders;
+    }
+
+    private static Sender defaultSender(ParleyConfig config) {
         return switch (config.get(ConfigKey.SENDER)) {
             case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
                     required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
@@ -199,7 +214,8 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
-        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
+        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
+                resolveUndelivered).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         try {
             listener = new HttpListener(new InetSocketAddress(address, port), routes,

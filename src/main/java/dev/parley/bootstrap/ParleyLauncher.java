@@ -31,11 +31,21 @@ import org.slf4j.LoggerFactory;
 /** What the command line starts, built from the configuration. */
 final class ParleyLauncher implements Launcher {
     private static final Logger LOG = LoggerFactory.getLogger(ParleyLauncher.class);
+    /** Playbooks served besides the built-in ones (an embedding's own; crash tests run a child with theirs). */
+    private final List<dev.parley.application.playbook.Playbook> extraPlaybooks;
+
+    ParleyLauncher() {
+        this(List.of());
+    }
+
+    ParleyLauncher(List<dev.parley.application.playbook.Playbook> extraPlaybooks) {
+        this.extraPlaybooks = List.copyOf(extraPlaybooks);
+    }
 
     @Override
     public void serve(ServeOptions options) throws InterruptedException {
         var config = config(options);
-        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var app = new ParleyApp(config, Clock.systemUTC(), null, extraPlaybooks);
         var stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.info("shutting down");

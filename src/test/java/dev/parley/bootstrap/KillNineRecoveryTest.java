@@ -3,6 +3,8 @@ package dev.parley.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.testing.ChildParley;
+import dev.parley.testing.OutboundReceiver;
+import dev.parley.testing.ReplyToEachPlaybook;
 import dev.parley.testing.StoreAudit;
 import dev.parley.testing.TestParley;
 import dev.parley.testing.WebhookBlaster;
@@ -22,8 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Crash durability: a child {@code parley serve} is killed with SIGKILL in the middle of concurrent signed webhooks,
- * round after round on one home. Every acknowledged message must survive each kill, and after the last restart be in
- * the inbox exactly once, PROCESSED, and in {@code messages} exactly once.
+ * round after round on one home, while it answers each message through the signed-webhook sender. Every acknowledged
+ * message must survive each kill, and after the last restart be in the inbox exactly once, PROCESSED, and in
+ * {@code messages} exactly once; sent again by its provider it must answer {@code duplicate: true} (a unique index
+ * that lost an entry would take it as new); and it must have exactly one reply, sent.
  *
  * <p>{@code -Dkillnine.seed=N} replays a schedule, {@code -Dkillnine.rounds=N} changes the number of rounds, and
  * {@code -Dkillnine.writeDelay=MS} runs the store with that H2 write delay instead of 0 (the lossy control measured
@@ -31,6 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KillNineRecoveryTest {
     private static final Pattern RECEIVED_GAUGE = Pattern.compile("parley_inbox_messages\\{status=\"RECEIVED\"} (\\d+)");
+    private static final Pattern OUTBOX_UNSETTLED = Pattern.compile(
+            "parley_outbox_messages\\{status=\"(PENDING|SENDING)\"} (\\d+)");
     @TempDir Path home;
 
     @Test
@@ -44,7 +50,13 @@ class KillNineRecoveryTest {
     }
 
     private void run(Random random, int rounds) throws Exception {
-        var child = new ChildParley(home, settings());
+        try (var receiver = new OutboundReceiver()) {
+            run(random, rounds, receiver);
+        }
+    }
+
+    private void run(Random random, int rounds, OutboundReceiver receiver) throws Exception {
+        var child = new ChildParley(home, settings(receiver), ServeWithTestPlaybooks.class.getName());
         var blaster = new WebhookBlaster(TestParley.SECRET, 8, 5);
         var startups = new ArrayList<Long>();
         var lostPerRound = new ArrayList<Integer>();
@@ -66,9 +78,12 @@ class KillNineRecoveryTest {
         }
         startups.add(child.startAndAwaitHealthy(Duration.ofSeconds(60)).toMillis());
         blaster.deliverUnanswered(child.baseUrl());
-        awaitInboxDrained(child);
+        awaitDrained(child);
+        var notDuplicates = blaster.resendAcknowledged(child.baseUrl());
+        awaitDrained(child);
         child.stop();
         var rows = StoreAudit.byProviderId(home);
+        var replies = StoreAudit.repliesByReplyTo(home);
         System.out.printf("kill-9: %d rounds, %d acknowledged, %.1f s; child startup ms %s;"
                 + " acknowledged but lost, per round %s%n", rounds, blaster.acknowledged.size(),
                 (System.nanoTime() - began) / 1e9, startups, lostPerRound);
@@ -81,11 +96,19 @@ class KillNineRecoveryTest {
         for (var id : blaster.acknowledged) {
             assertThat(rows.get(id)).as("rows of %s", id).isEqualTo(new StoreAudit.Rows(1, 1, 1));
         }
+        assertThat(notDuplicates).as("acknowledged messages sent again, not answered duplicate:true").isEmpty();
+        assertThat(replies.keySet()).as("messages with a reply").isEqualTo(blaster.sent);
+        for (var id : blaster.sent) {
+            assertThat(replies.get(id)).as("replies to %s", id).containsExactly("SENT");
+            assertThat(receiver.rowsByReplyTo.get(id)).as("replies to %s that reached the receiver", id).hasSize(1);
+        }
     }
 
-    private List<String> settings() {
+    private List<String> settings(OutboundReceiver receiver) {
         var settings = new ArrayList<>(List.of("api.token=" + TestParley.TOKEN,
-                "webhooks.generic.secret=" + TestParley.SECRET, "db.pool_size=8"));
+                "webhooks.generic.secret=" + TestParley.SECRET, "db.pool_size=8",
+                "playbook.default=" + ReplyToEachPlaybook.NAME, "sender=webhook",
+                "sender.webhook.url=" + receiver.url(), "sender.webhook.secret=" + TestParley.SECRET));
         var writeDelay = Integer.getInteger("killnine.writeDelay");
         if (writeDelay != null) {
             settings.add("db.url=jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley")
@@ -94,15 +117,19 @@ class KillNineRecoveryTest {
         return settings;
     }
 
-    private static void awaitInboxDrained(ChildParley child) throws Exception {
+    /** Waits until no inbox row waits and no outbox row is unsent (every reply went out). */
+    private static void awaitDrained(ChildParley child) throws Exception {
         var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         var request = HttpRequest.newBuilder(URI.create(child.baseUrl() + "/metrics")).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
-            var matcher = RECEIVED_GAUGE.matcher(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
-            if (matcher.find() && matcher.group(1).equals("0")) return;
+            var metrics = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+            var received = RECEIVED_GAUGE.matcher(metrics);
+            boolean inboxDrained = received.find() && received.group(1).equals("0");
+            boolean outboxDrained = OUTBOX_UNSETTLED.matcher(metrics).results().allMatch(m -> m.group(2).equals("0"));
+            if (inboxDrained && outboxDrained) return;
             Thread.sleep(50);
         }
-        throw new AssertionError("inbox not drained within 60 s; log: " + child.logTail());
+        throw new AssertionError("inbox and outbox not drained within 60 s; log: " + child.logTail());
     }
 }

@@ -25,13 +25,20 @@ public final class ChildParley {
     private final Path home;
     private final int port;
     private final List<String> settings;
+    private final String mainClass;
     private Process process;
 
     /** @param settings extra {@code key=value} configuration passed as {@code --set} */
     public ChildParley(Path home, List<String> settings) throws IOException {
+        this(home, settings, "dev.parley.bootstrap.Main");
+    }
+
+    /** As above, started through {@code mainClass} (for example one that installs test playbooks). */
+    public ChildParley(Path home, List<String> settings, String mainClass) throws IOException {
         this.home = home;
         this.port = freePort();
         this.settings = List.copyOf(settings);
+        this.mainClass = mainClass;
     }
 
     public String baseUrl() {
@@ -44,7 +51,7 @@ public final class ChildParley {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(FAST_START);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.parley.bootstrap.Main",
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass,
                 "serve", "--home", home.toString(), "--port", Integer.toString(port)));
         for (var s : settings) {
             command.add("--set");

@@ -62,7 +62,8 @@ public final class ScriptedPlaybook implements Playbook {
         } else if (text.equals("wait")) {
             session.moveTo("Waiting", "wait", Map.of("message_id", messageId));
         } else if (text.startsWith("echo ")) {
-            session.queueMessage("inbound:" + messageId, "echo", "you said: " + text.substring(5));
+            session.queueMessage("inbound:" + messageId, "echo", "you said: " + text.substring(5),
+                    message.providerId());
         } else {
             session.record("message_recorded", Map.of("message_id", messageId));
         }

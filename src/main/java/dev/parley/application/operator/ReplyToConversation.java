@@ -5,8 +5,7 @@ import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.pipeline.WorkSignal;
 import dev.parley.application.store.Transactions;
-import dev.parley.domain.contact.ContactStatus;
-import dev.parley.domain.message.OutboxStatus;
+import dev.parley.domain.contact.MessagingPermission;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -34,11 +33,11 @@ public final class ReplyToConversation {
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             var contact = store.contacts().find(conversation.contactId()).orElseThrow();
-            var optedOut = contact.status() == ContactStatus.OPTED_OUT;
+            var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(), true);
             int sequence = store.outbox().ofConversation(conversationId).size();
             var row = store.outbox().enqueue(conversationId, contact.id(), "operator:" + conversationId + ":" + sequence,
-                    "operator_reply", body, optedOut ? OutboxStatus.DENIED : OutboxStatus.PENDING,
-                    optedOut ? "contact opted out" : null, true, who, now).orElseThrow();
+                    "operator_reply", body, permission.outboxStatus(), permission.reason(), true, who, now)
+                    .orElseThrow();
             store.timeline().append(conversationId, "operator_reply", null, null, null,
                     JsonDocuments.write(Map.of("outbox_id", row.id())), who, now);
             store.audit().record(who, "reply", "conversation", conversationId,

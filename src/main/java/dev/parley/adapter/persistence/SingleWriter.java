@@ -1,0 +1,191 @@
+package dev.parley.adapter.persistence;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLTransientException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * One writing transaction at a time on an H2 store (docs/decisions/0001-h2-file-store.md, "One writer"). A connection
+ * takes the store's writer lock at its first statement that changes anything (insert, update, delete, merge, DDL,
+ * {@code select … for update}, a sequence call) and keeps it until its transaction ends (commit, rollback, close);
+ * statements that only read never take it, so readers run alongside the writer.
+ *
+ * <p>Why: our plain-JDBC reproduction showed that after {@code kill -9} H2 2.x can keep part of a transaction that
+ * was still running while another one committed (a row without its index entries, an index entry without its row, a
+ * unique index missing a key, an identity counter behind its rows). With one modifying transaction at a time it
+ * kept every store whole. So no transaction may hold the lock long: no network I/O inside a transaction.
+ */
+final class SingleWriter implements DataSource, AutoCloseable {
+    /** Statements that only read: a select (not "for update"), a values or explain. Everything else writes. */
+    private static final Pattern READ_ONLY = Pattern.compile("^(select|with|values|explain|show)\\b");
+    private static final Pattern FOR_UPDATE = Pattern.compile("\\bfor\\s+update\\b");
+    private static final long MAX_WAIT_SECONDS = 30;
+
+    private final DataSource delegate;
+    private final ReentrantLock writer = new ReentrantLock(true);
+
+    SingleWriter(DataSource delegate) {
+        this.delegate = delegate;
+    }
+
+    /** Whether {@code sql} may change the store (and so needs the writer lock). */
+    static boolean writes(String sql) {
+        var head = sql.stripLeading().toLowerCase(Locale.ROOT);
+        while (head.startsWith("/*") && head.contains("*/")) {
+            head = head.substring(head.indexOf("*/") + 2).stripLeading();
+        }
+        return !READ_ONLY.matcher(head).find() || FOR_UPDATE.matcher(head).find();
+    }
+
+    /** Whether some thread holds the writer lock now (tests, diagnostics). */
+    boolean busy() {
+        return writer.isLocked();
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        return wrap(delegate.getConnection());
+    }
+
+    @Override
+    public Connection getConnection(String user, String password) throws SQLException {
+        return wrap(delegate.getConnection(user, password));
+    }
+
+    private Connection wrap(Connection connection) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                new ConnectionHandler(connection));
+    }
+
+    /** Tracks whether its connection holds the writer lock, and lets it go when the transaction ends. */
+    private final class ConnectionHandler implements InvocationHandler {
+        private final Connection connection;
+        private boolean holding;
+
+        ConnectionHandler(Connection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            var name = method.getName();
+            Object result;
+            try {
+                result = method.invoke(connection, args);
+            } catch (InvocationTargetException e) {
+                if (endsTransaction(name, args)) release();
+                throw e.getCause();
+            }
+            if (endsTransaction(name, args)) {
+                release();
+                return result;
+            }
+            return switch (name) {
+                case "prepareStatement" -> statement(PreparedStatement.class, result, writes((String) args[0]));
+                case "prepareCall" -> statement(CallableStatement.class, result, true);
+                case "createStatement" -> statement(Statement.class, result, null);
+                default -> result;
+            };
+        }
+
+        private boolean endsTransaction(String name, Object[] args) {
+            return name.equals("commit") || name.equals("close") || (name.equals("rollback") && args == null)
+                    || (name.equals("setAutoCommit") && Boolean.TRUE.equals(args[0]));
+        }
+
+        /** {@code writes}: known from the prepared SQL, or null for a plain statement (decided per call). */
+        private Object statement(Class<?> type, Object statement, Boolean writes) {
+            return Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+                if (method.getName().startsWith("execute") || method.getName().equals("addBatch")) {
+                    boolean needsWriter = writes != null ? writes
+                            : args == null || args.length == 0 || !(args[0] instanceof String sql) || writes(sql);
+                    if (needsWriter) acquire();
+                }
+                try {
+                    return method.invoke(statement, args);
+                } catch (InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            });
+        }
+
+        private void acquire() throws SQLException {
+            if (holding) return;
+            try {
+                if (!writer.tryLock(MAX_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                    throw new SQLTransientException("the store's writer lock was not free within " + MAX_WAIT_SECONDS
+                            + " s", "HYT00");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLTransientException("interrupted while waiting for the store's writer lock", "HYT00", e);
+            }
+            holding = true;
+        }
+
+        private void release() {
+            if (holding) {
+                holding = false;
+                writer.unlock();
+            }
+        }
+    }
+
+    /** Closes the underlying pool. */
+    @Override
+    public void close() throws Exception {
+        if (delegate instanceof AutoCloseable closeable) closeable.close();
+    }
+
+    // --- the rest of DataSource, delegated
+
+    @Override
+    public PrintWriter getLogWriter() throws SQLException {
+        return delegate.getLogWriter();
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) throws SQLException {
+        delegate.setLogWriter(out);
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) throws SQLException {
+        delegate.setLoginTimeout(seconds);
+    }
+
+    @Override
+    public int getLoginTimeout() throws SQLException {
+        return delegate.getLoginTimeout();
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        return delegate.getParentLogger();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+        return type.isInstance(this) ? type.cast(this) : delegate.unwrap(type);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) throws SQLException {
+        return type.isInstance(this) || delegate.isWrapperFor(type);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.parley.adapter.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One modifying transaction at a time on H2; readers pass; the lock ends with the transaction. */
+class SingleWriterTest {
+    @TempDir Path dir;
+    SingleWriter store;
+
+    @BeforeEach
+    void open() throws Exception {
+        var h2 = new JdbcDataSource();
+        h2.setURL("jdbc:h2:file:" + dir.resolve("db") + ";WRITE_DELAY=0");
+        store = new SingleWriter(h2);
+        try (var c = store.getConnection()) {
+            c.createStatement().execute("create table t (id bigint primary key, v varchar(10))");
+            c.createStatement().execute("insert into t values (1, 'a')");
+        }
+    }
+
+    @Test
+    void tellsStatementsThatChangeTheStoreFromReads() {
+        assertThat(SingleWriter.writes("insert into t values (2, 'b')")).isTrue();
+        assertThat(SingleWriter.writes("  UPDATE t set v = 'c'")).isTrue();
+        assertThat(SingleWriter.writes("delete from t")).isTrue();
+        assertThat(SingleWriter.writes("merge into t key (id) values (1, 'x')")).isTrue();
+        assertThat(SingleWriter.writes("create index ix on t (v)")).isTrue();
+        assertThat(SingleWriter.writes("select v from t where id = ? for update")).isTrue();
+        assertThat(SingleWriter.writes("call next value for s")).isTrue();
+        assertThat(SingleWriter.writes("select v from t")).isFalse();
+        assertThat(SingleWriter.writes("/* hibernate */ select v from t")).isFalse();
+        assertThat(SingleWriter.writes("with x as (select 1) select * from x")).isFalse();
+        assertThat(SingleWriter.writes("values (1)")).isFalse();
+    }
+
+    @Test
+    void aSecondWriterWaitsForTheFirstToCommitWhileReadersPass() throws Exception {
+        try (var first = store.getConnection(); var second = store.getConnection(); var reader = store.getConnection()) {
+            first.setAutoCommit(false);
+            second.setAutoCommit(false);
+            reader.setAutoCommit(false);
+            first.prepareStatement("update t set v = 'first' where id = 1").executeUpdate();
+            assertThat(store.busy()).isTrue();
+
+            var secondWrite = CompletableFuture.runAsync(() -> {
+                write(second, "insert into t values (2, 'second')");
+                commit(second);
+            });
+            assertThat(read(reader)).as("a reader does not wait for the writer").isEqualTo("a");
+            Thread.sleep(200);
+            assertThat(secondWrite).as("the second writer waits").isNotDone();
+
+            first.commit();
+            secondWrite.get(5, TimeUnit.SECONDS);
+            assertThat(store.busy()).isFalse();
+            assertThat(read(reader)).isEqualTo("first");
+        }
+    }
+
+    @Test
+    void rollbackAndCloseEndTheTurnToo() throws Exception {
+        try (var c = store.getConnection()) {
+            c.setAutoCommit(false);
+            c.createStatement().executeUpdate("update t set v = 'x'");
+            assertThat(store.busy()).isTrue();
+            c.rollback();
+            assertThat(store.busy()).isFalse();
+            c.createStatement().executeUpdate("update t set v = 'y'");
+            assertThat(store.busy()).isTrue();
+        }
+        assertThat(store.busy()).as("closing a connection ends its transaction").isFalse();
+        try (var c = store.getConnection()) {
+            c.setAutoCommit(false);
+            c.prepareStatement("select v from t").executeQuery().close();
+            assertThat(store.busy()).as("a read takes no turn").isFalse();
+        }
+    }
+
+    private static void write(Connection c, String sql) {
+        try {
+            c.prepareStatement(sql).executeUpdate();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void commit(Connection c) {
+        try {
+            c.commit();
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String read(Connection c) throws Exception {
+        try (var rs = c.prepareStatement("select v from t where id = 1").executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
