@@ -29,6 +29,7 @@ import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Transactions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,6 +59,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Database database;
     /** The store every use case runs on. */
     public final Transactions transactions;
+    /** The same store for operators' actions: a unit of work that lost a race is run again (a few times). */
+    public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
@@ -148,12 +151,15 @@ public final class ParleyApp implements AutoCloseable {
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);
-            this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
-            this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
-            this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
-            this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
-            this.resolveUndelivered = new ResolveUndelivered(tx, playbooks, this.clock, events, outboxLoop);
+            // An operator's action that races the pipeline on the same conversation is simply run again.
+            this.operatorTransactions = new RetryOnConflict(tx);
+            var ops = operatorTransactions;
+            this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
+            this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
+            this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
+            this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
             throw e;

@@ -21,7 +21,7 @@ public final class ParleyHttp {
 
     private final String baseUrl;
 
-    ParleyHttp(String baseUrl) {
+    public ParleyHttp(String baseUrl) {
         this.baseUrl = baseUrl;
     }
 

@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpServer;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.Diagnostics;
+import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.StoreUnavailableException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -103,11 +105,14 @@ public final class HttpListener implements AutoCloseable {
             return HttpResponse.error(404, "not_found", e.getMessage());
         } catch (ConflictException e) {
             return HttpResponse.error(409, "conflict", e.getMessage());
+        } catch (ConcurrentUpdateException e) {
+            // Still losing the race after the operator use case's own retries: the caller may try again.
+            return HttpResponse.error(409, "conflict", "the conversation changed meanwhile; try again");
         } catch (StoreUnavailableException e) {
             LOG.warn("store unavailable: {}", e.getMessage());
             return HttpResponse.error(503, "store_unavailable", "storage is unavailable, try again later");
         } catch (RuntimeException e) {
-            LOG.error("route {} {} failed: {}", route.method(), route.pattern(), e.getClass().getName());
+            LOG.error("route {} {} failed", route.method(), route.pattern(), Diagnostics.loggable(e));
             return HttpResponse.error(500, "internal_error", "the request could not be completed");
         }
     }

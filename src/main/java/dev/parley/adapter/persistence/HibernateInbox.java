@@ -75,6 +75,39 @@ final class HibernateInbox implements Inbox {
     }
 
     @Override
+    public List<InboxEntry> laneHeadsAfter(String afterChannel, String afterKey, int lanes) {
+        var heads = new java.util.ArrayList<InboxEntry>();
+        String channel = afterChannel;
+        String key = afterKey;
+        while (heads.size() < lanes) {
+            // Each step is one seek on ix_inbox_status_lane (status, channel, conversation_key, id).
+            var inChannel = channel;
+            var next = inChannel == null ? firstWaiting("", null, true)
+                    : firstWaiting(inChannel, key, false).or(() -> firstWaiting(inChannel, null, true));
+            if (next.isEmpty()) break;
+            var row = next.get();
+            channel = row.channel;
+            key = row.conversationKey;
+            if (row.status == InboxStatus.RECEIVED) {
+                heads.add(row.toDomain());
+            }
+        }
+        return heads;
+    }
+
+    /** The first waiting row of the next lane: in {@code channel} after {@code key}, or in a later channel. */
+    private Optional<InboxEntity> firstWaiting(String channel, String key, boolean laterChannel) {
+        var query = laterChannel
+                ? session.createSelectionQuery("from InboxEntity where status = :received and channel > :channel "
+                        + "order by channel, conversationKey, id", InboxEntity.class)
+                : session.createSelectionQuery("from InboxEntity where status = :received and channel = :channel "
+                        + "and conversationKey > :key order by conversationKey, id", InboxEntity.class)
+                        .setParameter("key", key);
+        return query.setParameter("received", InboxStatus.RECEIVED).setParameter("channel", channel)
+                .setMaxResults(1).getResultList().stream().findFirst();
+    }
+
+    @Override
     public List<InboxEntry> byStatus(InboxStatus status, int limit) {
         return session.createSelectionQuery("from InboxEntity where status = :status order by id desc",
                         InboxEntity.class)

@@ -386,6 +386,29 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void laneHeadsAfterWalkTheLanesInLaneOrderWhateverTheirBacklog() {
+        for (var r : new String[][] {{"1", "+2"}, {"2", "+2"}, {"3", "+2"}, {"4", "+1"}, {"5", "+3"}, {"6", "+1"}}) {
+            tx.run(s -> s.inbox().insertIfAbsent(inbound(r[0], r[1]), "{}", T0));
+        }
+        tx.run(s -> s.inbox().insertIfAbsent(
+                new InboundMessage("chat", "7", "+9", "+9", null, "x", null, T0, null, null), null, T0));
+        // Lane order: (chat, +9), (sms, +1), (sms, +2), (sms, +3); each lane's oldest waiting row.
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter(null, null, 10))).extracting(e -> e.id())
+                .containsExactly(7L, 4L, 1L, 5L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter(null, null, 2))).extracting(e -> e.id())
+                .containsExactly(7L, 4L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("sms", "+1", 10))).extracting(e -> e.id())
+                .containsExactly(1L, 5L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("chat", "+9", 1))).extracting(e -> e.id())
+                .containsExactly(4L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("sms", "+3", 10))).isEmpty();
+        tx.run(s -> s.inbox().markProcessed(1, at(1)));
+        tx.run(s -> s.inbox().markFailed(5, 5, "bad", at(1)));
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("sms", "+1", 10))).extracting(e -> e.id())
+                .containsExactly(2L);
+    }
+
+    @Test
     void inboxProcessingBookkeeping() {
         for (int i = 1; i <= 4; i++) {
             var id = String.valueOf(i);
