@@ -1,7 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.persistence.JdbcQueues;
-import dev.parley.adapter.ui.ConsoleContext;
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
@@ -59,6 +59,7 @@ public final class ConsoleAssembly {
         var tx = app.operatorTransactions;
         var queues = new FindQueues(new JdbcQueues(app.database.dataSource()), app.clock);
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
+                app.resolveUndelivered,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,
                 new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,

@@ -1,5 +1,6 @@
 package dev.parley.adapter.ui;
 
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.common.EventBatcher;
 import dev.parley.adapter.ui.conversation.ConversationView;
 import dev.parley.adapter.ui.conversation.ConversationViewModel;

@@ -139,14 +139,9 @@ class ConsoleEndToEndTest {
         robot.type(KeyCode.ENTER);
     }
 
-    /**
-     * The critical path of issue 5. Runs once the outreach playbook (FSM with HumanReview and critical alert
-     * detection) is installed; skipped before that merge.
-     */
+    /** The critical path of issue 5, on the built-in outreach playbook (FSM with HumanReview and alert detection). */
     @Test
     void criticalReplyGoesToHumanReviewThenUnblockAndReply() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(parley.app.playbooks.names().contains("outreach"),
-                "needs the outreach playbook");
         var started = parley.app.startConversation.start(new dev.parley.application.operator.StartConversation
                 .Command("outreach", "sms", "+15550142", "Hello from the community team", "Dana"));
         long id = started.conversationId();

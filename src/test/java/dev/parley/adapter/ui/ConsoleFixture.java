@@ -1,5 +1,6 @@
 package dev.parley.adapter.ui;
 
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
 import dev.parley.application.operator.StartConversation;
