@@ -1,5 +1,6 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.application.Diagnostics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,7 +8,6 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Optional;
 import javax.sql.DataSource;
-import dev.parley.application.Diagnostics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
