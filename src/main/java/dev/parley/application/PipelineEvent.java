@@ -8,7 +8,16 @@ public sealed interface PipelineEvent {
 
     record MessageReceived(long conversationId, long messageId) implements PipelineEvent { }
 
-    record StateChanged(long conversationId, String from, String to, String trigger) implements PipelineEvent { }
+    /**
+     * A transition. {@code guard} names the guard that let it happen and {@code reason} says why it passed (e.g.
+     * {@code intent NOT_INTERESTED (rules: matched NOT_INTERESTED 'not really into')}); both may be null.
+     */
+    record StateChanged(long conversationId, String from, String to, String trigger, String guard, String reason)
+            implements PipelineEvent {
+        public StateChanged(long conversationId, String from, String to, String trigger) {
+            this(conversationId, from, to, trigger, null, null);
+        }
+    }
 
     record AlertRaised(long conversationId, long alertId, String severity, List<String> categories)
             implements PipelineEvent { }

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.http.TrustedProxies;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.Base64;
@@ -13,7 +14,15 @@ public enum ConfigKey {
     LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
     DB_URL("db.url", "", v -> {
         if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
-        if (v.toUpperCase().contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
+        var upper = v.toUpperCase(java.util.Locale.ROOT);
+        if (upper.contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
+        if (upper.matches(".*;TRACE_LEVEL_(FILE|SYSTEM_OUT)=(?!0(;|$)).*")) {
+            throw new IllegalArgumentException("H2 tracing is not supported: a trace records message content");
+        }
+        if (upper.contains(";DB_CLOSE_ON_EXIT=TRUE")) {
+            throw new IllegalArgumentException("DB_CLOSE_ON_EXIT=TRUE is not supported: Parley closes the store "
+                    + "itself, after the listener and workers");
+        }
     }),
     DB_USER("db.user", "sa", v -> { }),
     DB_PASSWORD("db.password", "", v -> { }),
@@ -33,7 +42,26 @@ public enum ConfigKey {
     SENDER_WEBHOOK_SECRET("sender.webhook.secret", "", ConfigKey::whsec),
     PLAYBOOK_DEFAULT("playbook.default", "outreach", v -> {
         if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
-    });
+    }),
+    MODEL_PROVIDER("model.provider", "offline", v -> oneOf(v, List.of("offline", "openai"))),
+    MODEL_BASE_URL("model.base_url", "http://127.0.0.1:11434/v1", ConfigKey::urlOrEmpty),
+    MODEL_NAME("model.name", "", v -> {
+        if (v.length() > 255) throw new IllegalArgumentException("longer than 255 characters");
+    }),
+    MODEL_API_KEY("model.api_key", "", v -> { }),
+    MODEL_CONNECT_TIMEOUT("model.connect_timeout", "5", v -> integer(v, 1, 600)),
+    MODEL_READ_TIMEOUT("model.read_timeout", "60", v -> integer(v, 1, 3600)),
+    MODEL_MAX_RETRIES("model.max_retries", "2", v -> integer(v, 0, 10)),
+    MODEL_MAX_RETRY_WAIT("model.max_retry_wait", "20", v -> integer(v, 0, 600)),
+    MODEL_CIRCUIT_FAILURES("model.circuit.failures", "5", v -> integer(v, 1, 1000)),
+    MODEL_CIRCUIT_OPEN_SECONDS("model.circuit.open_seconds", "60", v -> integer(v, 1, 86_400)),
+    MODEL_CASSETTE("model.cassette", "", v -> {
+        if (!v.isEmpty() && !v.matches("(record|replay):.+")) {
+            throw new IllegalArgumentException("must be record:DIR or replay:DIR");
+        }
+    }),
+    MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
+    LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse);
 
     private final String key;
     private final String defaultValue;
@@ -67,7 +95,8 @@ public enum ConfigKey {
     }
 
     private String printable(String value) {
-        boolean secret = key.contains("secret") || key.contains("token") || key.contains("password");
+        boolean secret = key.contains("secret") || key.contains("token") || key.contains("password")
+                || key.contains("api_key");
         return secret ? "***" : value;
     }
 

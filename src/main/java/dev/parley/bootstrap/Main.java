@@ -1,7 +1,9 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.cli.ParleyCommand;
+import dev.parley.application.RedactedThrowable;
 import java.io.PrintWriter;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /** Entry point of {@code java -jar parley.jar}. */
@@ -10,6 +12,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // A thread that dies of an exception nobody caught is a bug: logged once, with its stack, never its message.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> LoggerFactory.getLogger(Main.class)
+                .error("uncaught exception in thread {}", thread.getName(), RedactedThrowable.of(e)));
         System.exit(run(args));
     }
 

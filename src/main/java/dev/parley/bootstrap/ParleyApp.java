@@ -4,15 +4,22 @@ import dev.parley.adapter.channels.ChannelSenders;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
+import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.scheduling.BackgroundLoop;
+import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.model.ModelGateway;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ReplyToConversation;
@@ -31,10 +38,6 @@ import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Transactions;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,8 +67,13 @@ public final class ParleyApp implements AutoCloseable {
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
+    /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
+    public final ModelGateway model;
+    /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
+    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
     public final DeliverOutbox deliverOutbox;
-    public final BackgroundLoop outboxLoop;
+    /** Sends due outbox rows, in parallel across conversations (tests may close it and drive the outbox). */
+    public final OutboxDispatcher outboxLoop;
     public final ProcessInboundMessage processInbound;
     public final PipelineWorker worker;
     public final ReceiveInboundMessage receive;
@@ -79,6 +87,7 @@ public final class ParleyApp implements AutoCloseable {
     public final DeliverExternalEvent externalEvent;
     public final ResolveUndelivered resolveUndelivered;
     private final Runnable closeStore;
+    private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
     /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
@@ -133,17 +142,21 @@ public final class ParleyApp implements AutoCloseable {
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
-        // Playbooks and patterns are checked before the store is touched: a broken file changes nothing.
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks);
+        this.trustedProxies = TrustedProxies.parse(config.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
+        // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
+        var callLog = new ModelInstallation.DeferredCallLog();
+        this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
         this.closeStore = store.close();
+        callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
-            this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
+            this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
@@ -202,45 +215,32 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners and the HTTP listener on {@code bind:port} (port 0 picks a free one). */
     public void start(String bind, int port, boolean allowRemote) {
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(bind);
-        } catch (IOException e) {
-            throw new ConfigException(ConfigKey.LISTENER_BIND.key(), "unknown host");
-        }
-        if (!address.isLoopbackAddress()) {
-            if (!allowRemote) {
-                throw new ConfigException(ConfigKey.LISTENER_BIND.key(),
-                        "binding to a non-loopback address needs --allow-remote (or listener.allow_remote=true)");
-            }
-            LOG.warn("listener bound to non-loopback address {}: reachable from the network", bind);
-        }
+        start(ListenerBinding.bind(config, bind, port, allowRemote));
+    }
+
+    public void start() {
+        start(ListenerBinding.bind(config));
+    }
+
+    /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
+    public void start(ListenerBinding binding) {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
-        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock).routes());
+        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 resolveUndelivered).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
-        try {
-            listener = new HttpListener(new InetSocketAddress(address, port), routes,
-                    () -> config.get(ConfigKey.API_TOKEN));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + bind + ":" + port, e);
-        }
-        listener.start();
-    }
-
-    public void start() {
-        start(config.get(ConfigKey.LISTENER_BIND), config.getInt(ConfigKey.LISTENER_PORT),
-                config.getBoolean(ConfigKey.LISTENER_ALLOW_REMOTE));
+        listener = binding.listener();
+        listener.start(routes);
     }
 
     private WebhookRoutes.Settings webhookSettings() {
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL));
+                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL),
+                trustedProxies);
     }
 
     public int port() {

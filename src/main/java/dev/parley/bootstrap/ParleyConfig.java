@@ -1,12 +1,12 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.files.AtomicFiles;
+import dev.parley.adapter.files.PrivateFiles;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.EnumMap;
@@ -38,10 +38,12 @@ public final class ParleyConfig {
         var file = home.resolve("parley.properties");
         var properties = new Properties();
         try {
-            Files.createDirectories(home.resolve("data"));
+            if (Files.notExists(home)) PrivateFiles.directory(home);
+            PrivateFiles.directory(home.resolve("data"));
             if (Files.notExists(file)) {
                 writeFirstStartFile(file, random);
             }
+            PrivateFiles.restrict(file);
             try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 properties.load(in);
             }
@@ -97,19 +99,12 @@ public final class ParleyConfig {
         random.nextBytes(token);
         var secret = new byte[32];
         random.nextBytes(secret);
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write("# Parley configuration (docs/configuration.md). Created on first start.\n");
-            out.write("api.token=" + Base64.getUrlEncoder().withoutPadding().encodeToString(token) + "\n");
-            out.write("webhooks.generic.secret=whsec_" + Base64.getEncoder().encodeToString(secret) + "\n");
-            out.write("listener.bind=127.0.0.1\n");
-            out.write("listener.port=8787\n");
-            out.write("sender=local\n");
-        }
-        try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
-        }
+        AtomicFiles.writeString(file, "# Parley configuration (docs/configuration.md). Created on first start.\n"
+                + "api.token=" + Base64.getUrlEncoder().withoutPadding().encodeToString(token) + "\n"
+                + "webhooks.generic.secret=whsec_" + Base64.getEncoder().encodeToString(secret) + "\n"
+                + "listener.bind=127.0.0.1\n"
+                + "listener.port=8787\n"
+                + "sender=local\n");
     }
 
     public Path home() {

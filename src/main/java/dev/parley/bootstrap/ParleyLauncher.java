@@ -8,6 +8,7 @@ import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.replay.ConversationComparison;
 import dev.parley.bootstrap.replay.ConversationExport;
 import dev.parley.bootstrap.replay.ReplayBenchmark;
+import dev.parley.bootstrap.replay.ReplayModel;
 import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
@@ -45,14 +46,16 @@ final class ParleyLauncher implements Launcher {
     @Override
     public void serve(ServeOptions options) throws InterruptedException {
         var config = config(options);
-        var app = new ParleyApp(config, Clock.systemUTC(), null, extraPlaybooks);
+        var binding = ListenerBinding.bind(config);
+        var app = openAfter(binding, config);
         var stopped = new CountDownLatch(1);
+        // Parley's own hook (H2's is off: DB_CLOSE_ON_EXIT=FALSE): listener and workers stop before the store closes.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             LOG.info("shutting down");
             app.close();
             stopped.countDown();
         }, "parley-shutdown"));
-        app.start();
+        app.start(binding);
         LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
         stopped.await();
     }
@@ -64,7 +67,8 @@ final class ParleyLauncher implements Launcher {
                     + "run 'parley serve' for headless Parley");
         }
         var config = config(options);
-        var app = new ParleyApp(config, Clock.systemUTC(), null);
+        var binding = ListenerBinding.bind(config);
+        var app = openAfter(binding, config);
         var executor = new FxTaskExecutor(3);
         var closed = new AtomicBoolean();
         Runnable closeOnce = () -> {
@@ -77,7 +81,7 @@ final class ParleyLauncher implements Launcher {
         var hook = new Thread(closeOnce, "parley-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            app.start();
+            app.start(binding);
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
             var context = ConsoleAssembly.context(app, executor, new FxNotifier(),
                     ConsoleAssembly.Hooks.of(app));
@@ -91,6 +95,16 @@ final class ParleyLauncher implements Launcher {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is already closing everything
             }
+        }
+    }
+
+    /** Parley on the configured store, opened once the listener's address is bound; else the address is released. */
+    private ParleyApp openAfter(ListenerBinding binding, ParleyConfig config) {
+        try {
+            return new ParleyApp(config, Clock.systemUTC(), null, extraPlaybooks);
+        } catch (RuntimeException e) {
+            binding.close();
+            throw e;
         }
     }
 
@@ -154,7 +168,8 @@ final class ParleyLauncher implements Launcher {
     @Override
     public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
         ReplayLogging.quiet();
-        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()));
+        return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()),
+                new ReplayModel(options.model(), options.recordCassette()));
     }
 
     @Override
@@ -166,7 +181,7 @@ final class ParleyLauncher implements Launcher {
     public Comparison compareConversation(Path home, long conversationId, ReplayOptions options) {
         var result = withStore(home, conversationId,
                 app -> ConversationComparison.compare(app, conversationId, options.configDir(), List.of(),
-                        ReplayStore.of(options.store())));
+                        ReplayStore.of(options.store()), new ReplayModel(options.model(), options.recordCassette())));
         return new Comparison(result.stored().conversation(), result.stored().state(), result.replayed().state(),
                 result.differences());
     }

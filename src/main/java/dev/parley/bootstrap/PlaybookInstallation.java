@@ -3,6 +3,7 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.alerts.AlertPatternsFile;
 import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaybookFiles;
+import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -25,7 +26,7 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra) {
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -34,7 +35,7 @@ final class PlaybookInstallation {
             var detector = patterns.detector(MatchingMode.PARLEY);
             var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
-                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor()));
+                    RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());
         } catch (AlertPatternsFileException e) {

@@ -1,10 +1,11 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.files.AtomicFiles;
 import dev.parley.adapter.ui.settings.ConfigurationFile;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +45,10 @@ final class PropertiesConfigurationFile implements ConfigurationFile {
             key.check(value);
             properties.setProperty(name, value);
         });
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            properties.store(out, "Parley configuration (docs/configuration.md)");
+        var text = new StringWriter();
+        try {
+            properties.store(text, "Parley configuration (docs/configuration.md)");
+            AtomicFiles.writeString(file, text.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

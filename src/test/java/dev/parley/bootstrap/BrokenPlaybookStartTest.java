@@ -24,7 +24,7 @@ class BrokenPlaybookStartTest {
         assertThatThrownBy(() -> new ParleyApp(config, Clock.systemUTC(), null))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(home.resolve("playbooks/outreach.json").toString())
-                .hasMessageContaining("transitions[5]")
+                .hasMessageContaining("transitions[6]")
                 .hasMessageContaining("intent_maybe");
     }
 

@@ -34,8 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  * java -cp h2-2.5.252.jar src/test/java/dev/parley/h2repro/H2KillNineReproduction.java \
- *      --threads 2 [--readers 0] --rounds 100 --dir /tmp/h2repro [--seed N] [--url-options ";WRITE_DELAY=0"]
- *      [--mode concurrent|single-connection|write-lock|commit-lock]
+ *      --threads 2 [--readers 0] [--pause-ms 0] --rounds 100 --dir /tmp/h2repro [--seed N] [--url-options ";WRITE_DELAY=0"]
+ *      [--mode concurrent|single-connection|write-lock|commit-lock|statement-lock]
  * </pre>
  */
 public final class H2KillNineReproduction {
@@ -120,6 +120,7 @@ public final class H2KillNineReproduction {
                                 message.setString(2, providerId);
                                 message.setString(3, text);
                                 guard.statement(message::executeUpdate);
+                                if (o.pauseMillis > 0) pause(o.pauseMillis); // work between statements
                                 processed.setLong(1, id);
                                 if (guard.statement(processed::executeUpdate) != 1) {
                                     throw new IllegalStateException("lost " + id);
@@ -161,6 +162,14 @@ public final class H2KillNineReproduction {
         }
     }
 
+    private static void pause(int millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** How the child's threads share the database: see {@link Mode}. */
     private static final class Guard {
         private final Mode mode;
@@ -182,11 +191,12 @@ public final class H2KillNineReproduction {
             if (serial) writer.lock();
             try {
                 long result = work.run();
-                if (mode == Mode.COMMIT_LOCK) commits.writeLock().lock();
+                boolean exclusiveCommit = mode == Mode.COMMIT_LOCK || mode == Mode.STATEMENT_LOCK;
+                if (exclusiveCommit) commits.writeLock().lock();
                 try {
                     c.commit();
                 } finally {
-                    if (mode == Mode.COMMIT_LOCK) commits.writeLock().unlock();
+                    if (exclusiveCommit) commits.writeLock().unlock();
                 }
                 return result;
             } finally {
@@ -195,6 +205,14 @@ public final class H2KillNineReproduction {
         }
 
         long statement(Work work) throws SQLException {
+            if (mode == Mode.STATEMENT_LOCK) {
+                commits.writeLock().lock();
+                try {
+                    return work.run();
+                } finally {
+                    commits.writeLock().unlock();
+                }
+            }
             if (mode != Mode.COMMIT_LOCK) return work.run();
             commits.readLock().lock();
             try {
@@ -263,7 +281,8 @@ public final class H2KillNineReproduction {
         var command = new ArrayList<String>(ownCommandLine());
         command.addAll(List.of("--child", "--dir", o.dir.toString(), "--threads", Integer.toString(o.threads),
                 "--generation", Integer.toString(round), "--url-options", o.urlOptions));
-        command.addAll(List.of("--readers", Integer.toString(o.readers)));
+        command.addAll(List.of("--readers", Integer.toString(o.readers), "--pause-ms",
+                Integer.toString(o.pauseMillis)));
         command.addAll(List.of("--mode", o.mode.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
         var process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.to(o.dir.resolve("child-errors.log").toFile())).start();
@@ -438,10 +457,15 @@ public final class H2KillNineReproduction {
         /** A connection per thread, but one transaction at a time, from its first statement to its commit. */
         WRITE_LOCK,
         /** A connection per thread; statements run concurrently, but no statement runs while one commits. */
-        COMMIT_LOCK
+        COMMIT_LOCK,
+        /**
+         * A connection per thread; one statement or commit at a time, but transactions interleave between their
+         * statements.
+         */
+        STATEMENT_LOCK
     }
 
-    private record Options(boolean child, Path dir, int threads, int readers, int rounds, long seed, int generation,
+    private record Options(boolean child, Path dir, int threads, int readers, int pauseMillis, int rounds, long seed, int generation,
                            String urlOptions, Mode mode) {
         String url() {
             return "jdbc:h2:file:" + dir.toAbsolutePath().resolve("repro") + urlOptions;
@@ -461,6 +485,7 @@ public final class H2KillNineReproduction {
                     Path.of(values.getOrDefault("--dir", System.getProperty("java.io.tmpdir") + "/h2repro")),
                     Integer.parseInt(values.getOrDefault("--threads", "2")),
                     Integer.parseInt(values.getOrDefault("--readers", "0")),
+                    Integer.parseInt(values.getOrDefault("--pause-ms", "0")),
                     Integer.parseInt(values.getOrDefault("--rounds", "50")),
                     Long.parseLong(values.getOrDefault("--seed", Long.toString(new AtomicLong(System.nanoTime())
                             .get()))),

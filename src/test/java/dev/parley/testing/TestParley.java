@@ -23,9 +23,9 @@ public final class TestParley implements AutoCloseable {
     public final Path home;
 
     static {
-        // The JDK server reads this once, when the first server of the JVM starts; every test server starts here.
-        // 2 s instead of the production 10 s keeps the slow-client test short (bodies here are read in ms).
-        System.setProperty("sun.net.httpserver.maxReqTime", "2");
+        // Read once, when the listener class loads; every test server starts here. 2 s instead of the production
+        // 10 s keeps the slow-client test short (bodies here are read in ms).
+        System.setProperty("parley.listener.request_timeout", "2");
     }
 
     private TestParley(ParleyApp app, Path home) {

@@ -32,12 +32,17 @@ public interface Launcher {
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 
     /**
-     * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline} or {@code cassette:DIR};
-     * {@code store} is {@code memory} (default) or {@code h2}.
+     * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline}, {@code config} (the
+     * model.* keys of the configuration) or {@code cassette:DIR}; {@code store} is {@code memory} (default) or
+     * {@code h2}; {@code recordCassette} (may be null) records every model answer there.
      */
-    record ReplayOptions(Path configDir, String model, String store) {
+    record ReplayOptions(Path configDir, String model, String store, Path recordCassette) {
         public ReplayOptions(Path configDir, String model) {
-            this(configDir, model, "memory");
+            this(configDir, model, "memory", null);
+        }
+
+        public ReplayOptions(Path configDir, String model, String store) {
+            this(configDir, model, store, null);
         }
     }
 

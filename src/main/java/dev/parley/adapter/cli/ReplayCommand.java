@@ -50,9 +50,14 @@ final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write the transcript (or export) here, not stdout")
     Path out;
 
-    @Option(names = "--model", paramLabel = "offline|cassette:DIR", defaultValue = "offline",
-            description = "model answers: offline (default) or recorded ones from a cassette directory")
+    @Option(names = "--model", paramLabel = "offline|config|cassette:DIR", defaultValue = "offline",
+            description = "model answers: offline (default), the model.* keys of --config, or recorded ones from a "
+                    + "cassette directory (a request not recorded stops the replay, exit 2)")
     String model;
+
+    @Option(names = "--record-cassette", paramLabel = "DIR",
+            description = "record every model answer of this replay into a cassette directory")
+    Path recordCassette;
 
     @Option(names = "--store", paramLabel = "memory|h2", defaultValue = "memory",
             description = "store of the replay: memory (default) or h2 (in-memory H2, slower, to check they agree)")
@@ -78,7 +83,7 @@ final class ReplayCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
         try {
-            var options = new Launcher.ReplayOptions(config, checkedModel(), checkedStore(store));
+            var options = new Launcher.ReplayOptions(config, checkedModel(), checkedStore(store), recordCassette);
             if (config != null && !Files.isDirectory(config)) {
                 throw new ReplayInputException(config.toString(), 0, "--config", "not a directory");
             }
@@ -154,14 +159,17 @@ final class ReplayCommand implements Callable<Integer> {
     }
 
     private String checkedModel() {
-        if (model.equals("offline")) return model;
+        if (model.equals("offline") || model.equals("config")) return model;
         if (model.startsWith("cassette:")) {
+            if (recordCassette != null) {
+                throw new ReplayInputException(model, 0, "--record-cassette", "cannot record while replaying a cassette");
+            }
             var dir = Path.of(model.substring("cassette:".length()));
             if (!Files.isDirectory(dir)) {
                 throw new ReplayInputException(dir.toString(), 0, "--model", "cassette directory does not exist");
             }
-            return model;
+            return "cassette:" + dir.toAbsolutePath();
         }
-        throw new ReplayInputException(model, 0, "--model", "must be offline or cassette:<dir>");
+        throw new ReplayInputException(model, 0, "--model", "must be offline, config or cassette:<dir>");
     }
 }

@@ -1,106 +1,107 @@
 package dev.parley.adapter.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
-import dev.parley.application.Diagnostics;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.StoreUnavailableException;
-import java.io.ByteArrayOutputStream;
+import dev.parley.domain.limit.FieldTooLongException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The embedded listener: the JDK's HttpServer on virtual threads (docs/decisions/0002-http-server.md).
- * Bodies over 64 KiB are refused before they are read; slow clients are cut off by the server's request timeout.
+ * The embedded listener: Parley's own HTTP/1.1 server on virtual threads ({@link Http1Server},
+ * docs/decisions/0002-http-server.md), routing to {@link Route}s. Bodies over 64 KiB are refused before they are read;
+ * a request must arrive within {@link #REQUEST_TIMEOUT} (slow clients are cut off). Every error, down to a malformed
+ * request line, is answered as JSON {@code {error, detail}}.
  */
 public final class HttpListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HttpListener.class);
     public static final int MAX_BODY_BYTES = 64 * 1024;
+    /** Every path under this prefix needs the API token, whether or not a route serves it. */
+    static final String API_PREFIX = "/api";
+    /** How long a client has to send a whole request; {@code parley.listener.request_timeout} (seconds) changes it. */
+    public static final Duration REQUEST_TIMEOUT =
+            Duration.ofSeconds(Long.getLong("parley.listener.request_timeout", 10));
+    private static final Duration RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
-    static {
-        // Read at first use of the JDK server: cut off clients that take too long to send a request.
-        System.setProperty("sun.net.httpserver.maxReqTime", System.getProperty("sun.net.httpserver.maxReqTime", "10"));
-        System.setProperty("sun.net.httpserver.maxRspTime", System.getProperty("sun.net.httpserver.maxRspTime", "30"));
-    }
-
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-    private final List<Route> routes;
+    private final Http1Server server;
     private final Supplier<String> apiToken;
+    private volatile List<Route> routes = List.of();
 
-    public HttpListener(InetSocketAddress address, List<Route> routes, Supplier<String> apiToken) throws IOException {
-        this.routes = List.copyOf(routes);
+    /**
+     * Binds {@code address} at once, so a bad address or a port in use is known before anything else is opened;
+     * requests are served from {@link #start(List)} on.
+     */
+    public HttpListener(InetSocketAddress address, Supplier<String> apiToken) throws IOException {
         this.apiToken = apiToken;
-        this.server = HttpServer.create(address, 512);
-        server.setExecutor(executor);
-        server.createContext("/", this::handle);
+        this.server = new Http1Server(address, MAX_BODY_BYTES, REQUEST_TIMEOUT, RESPONSE_TIMEOUT);
     }
 
-    public void start() {
-        server.start();
-        LOG.info("listening on {}:{}", server.getAddress().getHostString(), port());
+    /** Serves {@code routes} from now on. */
+    public void start(List<Route> routes) {
+        this.routes = List.copyOf(routes);
+        server.start(this::respond);
+        LOG.info("listening on {}:{}", server.address().getHostString(), port());
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.address().getPort();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            var response = respond(exchange);
-            send(exchange, response);
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("exchange aborted: {}", e.getClass().getName());
+    private HttpResponse respond(RequestHead head, byte[] body, InetSocketAddress local, InetSocketAddress remote) {
+        var path = head.uri().getPath();
+        var method = head.method();
+        // The token comes first under /api: without it, no caller learns which paths or methods exist there.
+        if (isApi(path) && !authorised(head.headers().getFirst("Authorization"))) {
+            return HttpResponse.unauthorized();
         }
-    }
-
-    private HttpResponse respond(HttpExchange exchange) throws IOException {
-        var path = exchange.getRequestURI().getPath();
-        var method = exchange.getRequestMethod();
-        boolean pathKnown = false;
+        var allowed = new TreeSet<String>();
         for (var route : routes) {
             var params = route.match(path);
             if (params.isEmpty()) continue;
-            pathKnown = true;
-            if (!route.method().equals(method)) continue;
-            if (route.needsToken() && !authorised(exchange.getRequestHeaders().getFirst("Authorization"))) {
-                drainQuietly(exchange.getRequestBody());
+            if (!route.method().equals(method)) {
+                allowed.add(route.method());
+                continue;
+            }
+            if (route.needsToken() && !authorised(head.headers().getFirst("Authorization"))) {
                 return HttpResponse.unauthorized();
             }
-            var body = readBody(exchange);
-            if (body == null) {
-                exchange.getResponseHeaders().set("Connection", "close");
-                return HttpResponse.error(413, "payload_too_large", "body exceeds " + MAX_BODY_BYTES + " bytes");
-            }
-            return invoke(route, new HttpRequest(method, exchange.getRequestURI(), params.get(),
-                    exchange.getRequestHeaders(), body));
+            return invoke(route, new HttpRequest(method, head.uri(), params.get(), head.headers(), body, local,
+                    remote));
         }
-        drainQuietly(exchange.getRequestBody());
-        return pathKnown ? HttpResponse.error(405, "method_not_allowed", method + " is not supported here")
-                : HttpResponse.error(404, "not_found", "no such endpoint");
+        if (!allowed.isEmpty()) {
+            return HttpResponse.error(405, "method_not_allowed", method + " is not supported here; allowed: "
+                    + String.join(", ", allowed)).withHeader("Allow", String.join(", ", allowed));
+        }
+        return HttpResponse.error(404, "not_found", "no such endpoint");
     }
 
+    private static boolean isApi(String path) {
+        return path != null && (path.equals(API_PREFIX) || path.startsWith(API_PREFIX + "/"));
+    }
+
+    /**
+     * Runs a route and maps what it throws: bad input 400, unknown 404, conflict 409, an unavailable store 503 (the
+     * caller should retry), and anything else, a bug, 500 (a retry would fail the same way), logged once with its
+     * stack trace and without any exception message (messages can quote the request).
+     */
     private static HttpResponse invoke(Route route, HttpRequest request) {
         try {
             return route.handler().handle(request);
         } catch (InvalidRequestException e) {
-            var body = new java.util.LinkedHashMap<String, Object>();
-            body.put("error", "invalid_request");
-            body.put("detail", e.getMessage());
-            body.put("field", e.field());
-            return HttpResponse.json(400, body);
+            return HttpResponse.invalid(e.field(), e.getMessage());
+        } catch (FieldTooLongException e) {
+            return HttpResponse.invalid(e.field(), e.getMessage());
         } catch (NotFoundException e) {
             return HttpResponse.error(404, "not_found", e.getMessage());
         } catch (ConflictException e) {
@@ -109,40 +110,12 @@ public final class HttpListener implements AutoCloseable {
             // Still losing the race after the operator use case's own retries: the caller may try again.
             return HttpResponse.error(409, "conflict", "the conversation changed meanwhile; try again");
         } catch (StoreUnavailableException e) {
-            LOG.warn("store unavailable: {}", e.getMessage());
+            LOG.warn("route {} {}: store unavailable ({})", route.method(), route.pattern(),
+                    RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
             return HttpResponse.error(503, "store_unavailable", "storage is unavailable, try again later");
         } catch (RuntimeException e) {
-            LOG.error("route {} {} failed", route.method(), route.pattern(), Diagnostics.loggable(e));
+            LOG.error("route {} {} failed", route.method(), route.pattern(), RedactedThrowable.of(e));
             return HttpResponse.error(500, "internal_error", "the request could not be completed");
-        }
-    }
-
-    /** The body, or null when it is larger than the limit (then it is not buffered). */
-    private static byte[] readBody(HttpExchange exchange) throws IOException {
-        var declared = exchange.getRequestHeaders().getFirst("Content-Length");
-        if (declared != null) {
-            try {
-                if (Long.parseLong(declared.trim()) > MAX_BODY_BYTES) return null;
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        var in = exchange.getRequestBody();
-        var out = new ByteArrayOutputStream();
-        var buffer = new byte[8192];
-        int n;
-        while ((n = in.read(buffer)) > 0) {
-            out.write(buffer, 0, n);
-            if (out.size() > MAX_BODY_BYTES) return null;
-        }
-        return out.toByteArray();
-    }
-
-    private static void drainQuietly(InputStream in) {
-        try {
-            in.skipNBytes(Math.min(in.available(), MAX_BODY_BYTES));
-        } catch (IOException | RuntimeException ignored) {
-            // the response does not depend on the body
         }
     }
 
@@ -153,21 +126,10 @@ public final class HttpListener implements AutoCloseable {
                 token.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static void send(HttpExchange exchange, HttpResponse response) throws IOException {
-        var headers = exchange.getResponseHeaders();
-        headers.set("Content-Type", response.contentType());
-        response.headers().forEach(headers::set);
-        var body = response.body();
-        exchange.sendResponseHeaders(response.status(), body.length == 0 ? -1 : body.length);
-        if (body.length > 0) {
-            exchange.getResponseBody().write(body);
-        }
-    }
-
+    /** Stops taking requests, lets those being answered finish (up to a second), then closes every connection. */
     @Override
     public void close() {
-        server.stop(1);
-        executor.shutdown();
+        server.stop(Duration.ofSeconds(1));
         LOG.info("listener stopped");
     }
 }

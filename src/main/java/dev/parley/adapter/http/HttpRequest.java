@@ -1,14 +1,19 @@
 package dev.parley.adapter.http;
 
 import com.sun.net.httpserver.Headers;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
-/** A request as the routes see it: the body is already read (and size-checked). */
-public record HttpRequest(String method, URI uri, Map<String, String> pathParams, Headers headers, byte[] body) {
+/**
+ * A request as the routes see it: the body is already read (and size-checked). {@code local} is the listener's own
+ * address the request arrived on, {@code remote} the peer's (a proxy's, behind one).
+ */
+public record HttpRequest(String method, URI uri, Map<String, String> pathParams, Headers headers, byte[] body,
+                          InetSocketAddress local, InetSocketAddress remote) {
 
     public String header(String name) {
         return headers.getFirst(name);

@@ -17,6 +17,22 @@ public record HttpResponse(int status, String contentType, byte[] body, Map<Stri
         return json(status, body);
     }
 
+    /** 400 naming the offending input in {@code field}. */
+    public static HttpResponse invalid(String field, String detail) {
+        var body = new java.util.LinkedHashMap<String, Object>();
+        body.put("error", "invalid_request");
+        body.put("detail", detail);
+        body.put("field", field);
+        return json(400, body);
+    }
+
+    /** This response with one more header. */
+    public HttpResponse withHeader(String name, String value) {
+        var all = new java.util.LinkedHashMap<>(headers);
+        all.put(name, value);
+        return new HttpResponse(status, contentType, body, Map.copyOf(all));
+    }
+
     public static HttpResponse text(int status, String contentType, String text) {
         return new HttpResponse(status, contentType, text.getBytes(StandardCharsets.UTF_8), Map.of());
     }

@@ -7,8 +7,10 @@ import dev.parley.adapter.http.webhook.FormBody;
 import dev.parley.adapter.http.webhook.GenericWebhookPayload;
 import dev.parley.adapter.http.webhook.TwilioInbound;
 import dev.parley.adapter.http.webhook.WebhookParseException;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Inbox;
+import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.message.InboundMessage;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Inbound webhooks. A receipt is acknowledged (2xx) only after its inbox row is committed; anything else gets
- * 400 (malformed, naming the field), 401 (bad or missing signature, no detail) or 503 (storage unavailable).
+ * 400 (malformed, naming the field), 401 (bad or missing signature, no detail), 503 (storage unavailable: retry) or
+ * 500 (a bug: a retry would fail the same way).
  */
 public final class WebhookRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WebhookRoutes.class);
@@ -29,17 +32,24 @@ public final class WebhookRoutes {
 
     /** Settings read on every request, so a regenerated secret applies at once. */
     public record Settings(String genericSecret, boolean genericInsecure, String twilioAuthToken,
-                           String twilioPublicUrl) {
+                           String twilioPublicUrl, TrustedProxies trustedProxies) {
     }
 
     private final ReceiveInboundMessage receive;
     private final Supplier<Settings> settings;
     private final java.time.Clock clock;
+    private final String listenerOrigin;
 
-    public WebhookRoutes(ReceiveInboundMessage receive, Supplier<Settings> settings, java.time.Clock clock) {
+    /**
+     * @param listenerOrigin {@code http://<bind address>:<port>} of the listener, or null when it is bound to a
+     *     wildcard address: then the local address each request arrived on stands in
+     */
+    public WebhookRoutes(ReceiveInboundMessage receive, Supplier<Settings> settings, java.time.Clock clock,
+                         String listenerOrigin) {
         this.receive = receive;
         this.settings = settings;
         this.clock = clock;
+        this.listenerOrigin = listenerOrigin;
     }
 
     public List<Route> routes() {
@@ -90,7 +100,7 @@ public final class WebhookRoutes {
         TwilioInbound inbound;
         try {
             var form = FormBody.parse(r.body());
-            var verified = new TwilioSignature(s.twilioAuthToken()).verifyForm(signedUrl(r, s), form.asMap(), signature);
+            var verified = new TwilioSignature(s.twilioAuthToken()).verifyForm(signedUrl(r, s, listenerOrigin), form.asMap(), signature);
             if (verified instanceof VerificationResult.Rejected rejected) {
                 LOG.info("twilio webhook refused: {}", rejected.reason());
                 return HttpResponse.unauthorized();
@@ -99,46 +109,56 @@ public final class WebhookRoutes {
         } catch (WebhookParseException e) {
             return invalid(e);
         }
-        var address = stripPrefix(inbound.from());
+        var address = TwilioInbound.address(inbound.from());
         var message = new InboundMessage(inbound.channel().wireName(), inbound.messageSid(), address, address,
-                stripPrefix(inbound.to()), inbound.body(), null, null, null, inbound.profileName());
+                TwilioInbound.address(inbound.to()), inbound.body(), null, null, null, inbound.profileName());
         var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
         if (receipt.isEmpty()) return unavailable();
         return HttpResponse.text(200, "text/xml; charset=utf-8", EMPTY_TWIML);
     }
 
-    /** The URL Twilio signed: the configured public URL behind a tunnel, else what this request was sent to. */
-    static String signedUrl(HttpRequest r, Settings s) {
+    /**
+     * The URL Twilio signed: the configured public URL (a tunnel's), else what a trusted reverse proxy reports the
+     * client used, else the listener's own address and port. Never the request's own Host header: anyone can send
+     * one, and a request signed for another host would then pass.
+     */
+    static String signedUrl(HttpRequest r, Settings s, String listenerOrigin) {
         var pathAndQuery = r.uri().getRawPath() + (r.uri().getRawQuery() == null ? "" : "?" + r.uri().getRawQuery());
         if (s.twilioPublicUrl() != null && !s.twilioPublicUrl().isEmpty()) {
             var configured = URI.create(s.twilioPublicUrl());
             boolean hasPath = configured.getRawPath() != null && configured.getRawPath().length() > 1;
             return hasPath ? s.twilioPublicUrl() : s.twilioPublicUrl().replaceAll("/$", "") + pathAndQuery;
         }
-        var host = r.header("Host");
-        var proto = Optional.ofNullable(r.header("X-Forwarded-Proto")).orElse("http");
-        return proto + "://" + host + pathAndQuery;
+        if (r.remote() != null && s.trustedProxies().trusts(r.remote().getAddress())) {
+            var forwarded = ForwardedOrigin.of(r);
+            if (forwarded.isPresent()) return forwarded.get() + pathAndQuery;
+        }
+        return (listenerOrigin != null ? listenerOrigin : origin(r.local())) + pathAndQuery;
     }
 
-    private static String stripPrefix(String address) {
-        return address != null && address.startsWith("whatsapp:") ? address.substring("whatsapp:".length()) : address;
+    /** {@code http://address:port} of a socket address, IPv6 in brackets. */
+    public static String origin(java.net.InetSocketAddress address) {
+        var host = address.getAddress().getHostAddress();
+        var percent = host.indexOf('%');
+        if (percent >= 0) host = host.substring(0, percent);
+        return "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort();
     }
 
+    /**
+     * The receipt, or empty when the store is unavailable (503: the provider retries). Anything else thrown is not
+     * worth a retry and goes to the listener: bad input 400, a bug 500.
+     */
     private Optional<Inbox.Receipt> store(InboundMessage message, String payload) {
         try {
             return Optional.of(receive.receive(message, payload));
-        } catch (RuntimeException e) {
-            LOG.warn("receipt not stored: {}", e.getClass().getName());
+        } catch (StoreUnavailableException e) {
+            LOG.warn("receipt not stored: {}", RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
             return Optional.empty();
         }
     }
 
     private static HttpResponse invalid(WebhookParseException e) {
-        var body = new LinkedHashMap<String, Object>();
-        body.put("error", "invalid_request");
-        body.put("detail", e.detail());
-        body.put("field", e.field());
-        return HttpResponse.json(400, body);
+        return HttpResponse.invalid(e.field(), e.detail());
     }
 
     private static HttpResponse unavailable() {

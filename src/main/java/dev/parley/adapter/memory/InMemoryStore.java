@@ -14,6 +14,7 @@ final class InMemoryStore implements Store {
     private final InMemoryScheduledJobs jobs;
     private final InMemoryAuditLog audit;
     private final InMemoryTasks tasks;
+    private final InMemoryEmbeddings embeddings;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -26,6 +27,7 @@ final class InMemoryStore implements Store {
         jobs = new InMemoryScheduledJobs(undo, conversations);
         audit = new InMemoryAuditLog(undo);
         tasks = new InMemoryTasks(undo, conversations, messages);
+        embeddings = new InMemoryEmbeddings(undo, messages);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -38,4 +40,5 @@ final class InMemoryStore implements Store {
     @Override public ScheduledJobs jobs() { return jobs; }
     @Override public AuditLog audit() { return audit; }
     @Override public Tasks tasks() { return tasks; }
+    @Override public Embeddings embeddings() { return embeddings; }
 }

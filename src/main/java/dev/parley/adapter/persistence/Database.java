@@ -32,10 +32,12 @@ public final class Database implements AutoCloseable {
         this.transactions = new HibernateTransactions(sessionFactory);
     }
 
-    /** Opens the database at {@code jdbcUrl}, migrating its schema first. */
+    /** Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}. */
     public static Database open(String jdbcUrl, String user, String password, int poolSize) {
+        var files = H2FileStore.forUrl(jdbcUrl);
+        files.ifPresent(H2FileStore::beforeOpen);
         var config = new HikariConfig();
-        config.setJdbcUrl(jdbcUrl);
+        config.setJdbcUrl(H2FileStore.url(jdbcUrl));
         config.setUsername(user);
         config.setPassword(password);
         config.setMaximumPoolSize(poolSize);
@@ -50,6 +52,7 @@ public final class Database implements AutoCloseable {
             // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
             DataSource store = jdbcUrl.startsWith("jdbc:h2:") ? new SingleWriter(dataSource) : dataSource;
             var sessionFactory = sessionFactory(store);
+            files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
             return new Database(dataSource, store, sessionFactory, repair);
         } catch (RuntimeException e) {
@@ -60,7 +63,7 @@ public final class Database implements AutoCloseable {
 
     private static void migrate(DataSource dataSource) {
         var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
-                .load().migrate();
+                .javaMigrations(new SchemaLimits()).load().migrate();
         if (result.migrationsExecuted > 0) {
             LOG.info("schema migrated to version {}", result.targetSchemaVersion);
         }
@@ -70,7 +73,8 @@ public final class Database implements AutoCloseable {
         var cfg = new Configuration();
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
-                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class}) {
+                ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
+                MessageEmbeddingEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

@@ -21,4 +21,5 @@ final class HibernateStore implements Store {
     @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }
+    @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
 }

@@ -1,6 +1,6 @@
 package dev.parley.adapter.persistence;
 
-import dev.parley.application.Diagnostics;
+import dev.parley.application.RedactedThrowable;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -116,7 +116,7 @@ final class StoreIntegrityCheck {
             return fingerprint(c, select + ")").equals(fingerprint(c, select + quote(def.name()) + ")"));
         } catch (SQLException e) {
             // An index entry that names a row the table does not have fails the walk (H2 error 90143).
-            LOG.warn("store integrity: walking index {} failed: {}", def.name(), Diagnostics.describeSql(e));
+            LOG.warn("store integrity: walking index {} failed: {}", def.name(), RedactedThrowable.describe(e));
             c.rollback();
             return false;
         }
@@ -167,7 +167,7 @@ final class StoreIntegrityCheck {
                     c.rollback();
                     throw new IllegalStateException("store integrity: table " + def.table() + " holds rows that "
                             + "break unique constraint " + def.constraint() + " (" + String.join(", ", def.columns())
-                            + "); resolve them before starting Parley: " + Diagnostics.describeSql(duplicates),
+                            + "); resolve them before starting Parley: " + RedactedThrowable.describe(duplicates),
                             duplicates);
                 }
             } else if (def.constraintType().equals("FOREIGN KEY")) {

@@ -1,6 +1,6 @@
 package dev.parley.adapter.persistence;
 
-import dev.parley.application.Diagnostics;
+import dev.parley.application.RedactedThrowable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -72,7 +72,7 @@ final class UncleanShutdownRepair {
                         report.identitiesReset());
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("checking the store failed: " + Diagnostics.describeSql(e), e);
+            throw new IllegalStateException("checking the store failed: " + RedactedThrowable.describe(e), e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.parley.application.console;
 
 import dev.parley.application.operator.InvalidRequestException;
+import dev.parley.domain.limit.FieldLimit;
 
 /** The name operator actions are audited under: required, trimmed, at most 255 characters. */
 public final class OperatorName {
@@ -12,8 +13,8 @@ public final class OperatorName {
             throw new InvalidRequestException("actor", "an operator name is required (Settings)");
         }
         var trimmed = name.strip();
-        if (trimmed.length() > 255) {
-            throw new InvalidRequestException("actor", "operator name is longer than 255 characters");
+        if (!FieldLimit.ACTOR.admits(trimmed)) {
+            throw new InvalidRequestException("actor", "operator name is " + FieldLimit.ACTOR.describe());
         }
         return trimmed;
     }

@@ -8,6 +8,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.limit.FieldLimit;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,25 +41,28 @@ public final class DeliverExternalEvent {
 
     /** Delivers {@code name} with {@code data} (may be null); {@code actor} null means the system. */
     public void deliver(long conversationId, String name, Map<String, Object> data, String actor) {
-        var event = Require.text("name", name, 64);
+        var event = Require.text("name", name, FieldLimit.EVENT_NAME);
         if (!NAME.matcher(event).matches()) {
             throw new InvalidRequestException("name", "name must be lower case letters, digits and _");
         }
         var who = actor == null ? TimelineEvent.SYSTEM_ACTOR : Require.actor(actor);
         var payload = data == null ? Map.<String, Object>of() : data;
+        var detail = new LinkedHashMap<String, Object>();
+        detail.put("name", event);
+        if (!payload.isEmpty()) detail.put("data", payload);
+        var detailJson = JsonDocuments.write(detail);
+        if (!FieldLimit.EVENT_DETAIL.admits(detailJson)) {
+            throw new InvalidRequestException("data", "data is too large: the event's name and data as JSON are "
+                    + FieldLimit.EVENT_DETAIL.describe());
+        }
         var published = transactions.inTransaction(store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             var playbook = playbooks.find(conversation.playbook()).orElseThrow();
-            var detail = new LinkedHashMap<String, Object>();
-            detail.put("name", event);
-            if (!payload.isEmpty()) detail.put("data", payload);
-            store.timeline().append(conversationId, TIMELINE_TYPE, null, null, event, JsonDocuments.write(detail),
-                    who, now);
+            store.timeline().append(conversationId, TIMELINE_TYPE, null, null, event, detailJson, who, now);
             if (!TimelineEvent.SYSTEM_ACTOR.equals(who)) {
-                store.audit().record(who, "external_event", "conversation", conversationId,
-                        JsonDocuments.write(detail), now);
+                store.audit().record(who, "external_event", "conversation", conversationId, detailJson, now);
             }
             var session = new ConversationSession(store, playbook, conversation, now, who);
             playbook.onEvent(session, event, payload);

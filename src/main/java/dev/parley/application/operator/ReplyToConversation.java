@@ -6,6 +6,7 @@ import dev.parley.application.PipelineEvents;
 import dev.parley.application.pipeline.WorkSignal;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.MessagingPermission;
+import dev.parley.domain.limit.FieldLimit;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ public final class ReplyToConversation {
 
     /** Returns the outbox row id of the reply. */
     public long reply(long conversationId, String text, String actor) {
-        var body = Require.text("text", text, 16_000);
+        var body = Require.text("text", text, FieldLimit.MESSAGE_TEXT);
         var who = Require.actor(actor);
         long outboxId = transactions.inTransaction(store -> {
             var now = clock.instant();

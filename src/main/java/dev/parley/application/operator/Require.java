@@ -1,21 +1,23 @@
 package dev.parley.application.operator;
 
+import dev.parley.domain.limit.FieldLimit;
+
 /** Input checks shared by the operator use cases; each failure names its field. */
 final class Require {
     private Require() {
     }
 
-    static String text(String field, String value, int maxLength) {
+    static String text(String field, String value, FieldLimit limit) {
         if (value == null || value.isBlank()) {
             throw new InvalidRequestException(field, field + " is required");
         }
-        if (value.length() > maxLength) {
-            throw new InvalidRequestException(field, field + " is longer than " + maxLength + " characters");
+        if (!limit.admits(value)) {
+            throw new InvalidRequestException(field, field + " is " + limit.describe());
         }
         return value;
     }
 
     static String actor(String value) {
-        return text("actor", value, 255);
+        return text("actor", value, FieldLimit.ACTOR);
     }
 }

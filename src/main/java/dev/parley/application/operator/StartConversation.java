@@ -7,6 +7,7 @@ import dev.parley.application.pipeline.WorkSignal;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.MessagingPermission;
+import dev.parley.domain.limit.FieldLimit;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,8 @@ public final class StartConversation {
         if (!CHANNELS.contains(channel)) {
             throw new InvalidRequestException("channel", "channel must be one of " + CHANNELS);
         }
-        var to = Require.text("to", c.to(), 255);
-        var text = Require.text("text", c.text(), 16_000);
+        var to = Require.text("to", c.to(), FieldLimit.ADDRESS);
+        var text = Require.text("text", c.text(), FieldLimit.MESSAGE_TEXT);
         var actor = Require.actor(c.actor());
         var playbook = playbooks.find(c.playbook())
                 .orElseThrow(() -> new InvalidRequestException("playbook", "unknown playbook '" + c.playbook() + "'"));

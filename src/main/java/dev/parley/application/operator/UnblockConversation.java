@@ -7,6 +7,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.limit.FieldLimit;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Map;
@@ -30,8 +31,8 @@ public final class UnblockConversation {
 
     /** Returns the state the conversation is in afterwards (the playbook's operator row may choose it). */
     public String unblock(long conversationId, String resumeState, String note, String actor) {
-        var state = Require.text("resume_state", resumeState, 64);
-        var why = Require.text("note", note, 1000);
+        var state = Require.text("resume_state", resumeState, FieldLimit.STATE);
+        var why = Require.text("note", note, FieldLimit.NOTE);
         var who = Require.actor(actor);
         var published = transactions.inTransaction(store -> {
             var now = clock.instant();

@@ -1,9 +1,9 @@
 package dev.parley.application.outbox;
 
-import dev.parley.application.Diagnostics;
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.ConcurrentUpdateException;
@@ -174,7 +174,7 @@ public final class DeliverOutbox {
             return claim.sender().send(claim.message());
         } catch (RuntimeException bug) {
             // The request may have left before the sender failed: treat it as an unknown outcome.
-            LOG.error("outbox={} sender {} failed", claim.row().id(), claim.sender().name(), Diagnostics.loggable(bug));
+            LOG.error("outbox={} sender {} failed", claim.row().id(), claim.sender().name(), RedactedThrowable.of(bug));
             return new Sender.Unknown("sender " + claim.sender().name() + " failed: " + bug.getClass().getSimpleName());
         }
     }
@@ -190,12 +190,12 @@ public final class DeliverOutbox {
             return;
         } catch (RuntimeException first) {
             LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
-                    result.getClass().getSimpleName(), Diagnostics.loggable(first));
+                    result.getClass().getSimpleName(), RedactedThrowable.of(first));
             try {
                 events.publish(transactions.inTransaction(store -> recordIn(store, claim, result, first)));
             } catch (RuntimeException second) {
                 LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
-                        result.getClass().getSimpleName(), Diagnostics.loggable(second));
+                        result.getClass().getSimpleName(), RedactedThrowable.of(second));
             }
         }
     }
@@ -218,7 +218,7 @@ public final class DeliverOutbox {
                 if (hookFailure != null) {
                     store.timeline().append(conversation.id(), "outbound_hook_failed", null, null, null,
                             JsonDocuments.write(Map.of("outbox_id", row.id(), "error",
-                                    Diagnostics.describe(hookFailure))), TimelineEvent.SYSTEM_ACTOR, now);
+                                    RedactedThrowable.summary(hookFailure))), TimelineEvent.SYSTEM_ACTOR, now);
                 }
                 LOG.debug("outbox={} SENT via {}", row.id(), sender.name());
             }

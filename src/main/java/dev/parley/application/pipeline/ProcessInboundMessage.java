@@ -1,8 +1,8 @@
 package dev.parley.application.pipeline;
 
-import dev.parley.application.Diagnostics;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
@@ -101,7 +101,7 @@ public final class ProcessInboundMessage {
     private Outcome recordFailure(long inboxId, RuntimeException e) {
         var now = clock.instant();
         // Stored and logged by class, SQL state and constraint: a message may quote the inbound text.
-        var error = Diagnostics.describe(e);
+        var error = RedactedThrowable.summary(e);
         try {
             return transactions.inTransaction(store -> {
                 InboxEntry entry = store.inbox().find(inboxId).orElse(null);
@@ -114,20 +114,20 @@ public final class ProcessInboundMessage {
                 if (next.isEmpty()) {
                     store.inbox().markFailed(inboxId, attempts, error, now);
                     metrics.failed.increment();
-                    LOG.error("inbox={} FAILED after {} attempt(s)", inboxId, attempts, Diagnostics.loggable(e));
+                    LOG.error("inbox={} FAILED after {} attempt(s)", inboxId, attempts, RedactedThrowable.of(e));
                     return Outcome.FAILED;
                 }
                 store.inbox().markRetry(inboxId, attempts, error, next.get());
                 metrics.retried.increment();
                 if (attempts == 1) {
-                    LOG.warn("inbox={} attempt 1 failed, retrying", inboxId, Diagnostics.loggable(e));
+                    LOG.warn("inbox={} attempt 1 failed, retrying", inboxId, RedactedThrowable.of(e));
                 } else {
                     LOG.warn("inbox={} attempt {} failed ({}), retrying", inboxId, attempts, error);
                 }
                 return Outcome.RETRY_LATER;
             });
         } catch (RuntimeException storeDown) {
-            LOG.error("inbox={} failure could not be recorded ({})", inboxId, error, Diagnostics.loggable(storeDown));
+            LOG.error("inbox={} failure could not be recorded ({})", inboxId, error, RedactedThrowable.of(storeDown));
             return Outcome.RETRY_LATER;
         }
     }

@@ -26,9 +26,11 @@ public final class ReceiveInboundMessage {
         this.worker = worker;
     }
 
+    /** @throws dev.parley.domain.limit.FieldTooLongException when a field is longer than the store keeps */
     public Inbox.Receipt receive(InboundMessage message, String payload) {
         var now = clock.instant();
-        var normalised = message.sentAt() == null ? withSentAt(message, now) : message;
+        var checked = message.withinLimits();
+        var normalised = checked.sentAt() == null ? withSentAt(checked, now) : checked;
         Inbox.Receipt receipt;
         try {
             receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));

@@ -1,8 +1,8 @@
 package dev.parley.application.pipeline;
 
-import dev.parley.application.Diagnostics;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
@@ -57,10 +57,10 @@ public final class RunDueJobs {
             events.publish(published);
         } catch (RuntimeException e) {
             int attempts = job.attempts() + 1;
-            var error = Diagnostics.describe(e);
+            var error = RedactedThrowable.summary(e);
             var next = RetryPolicy.JOBS.nextAttempt(attempts, clock.instant(), ThreadLocalRandom.current());
             LOG.error("job={} attempt {} failed{}", job.id(), attempts, next.isEmpty() ? ": FAILED" : ", retrying",
-                    Diagnostics.loggable(e));
+                    RedactedThrowable.of(e));
             transactions.run(store -> {
                 if (next.isEmpty()) {
                     store.jobs().markFailed(job.id(), attempts, error, clock.instant());

@@ -72,7 +72,8 @@ public final class ConversationSession {
         store.timeline().append(conversation.id(), "transition", from, to, trigger, JsonDocuments.write(detail),
                 actor, now);
         refresh();
-        events.add(new PipelineEvent.StateChanged(conversation.id(), from, to, trigger));
+        events.add(new PipelineEvent.StateChanged(conversation.id(), from, to, trigger, text(detail, "guard"),
+                text(detail, "reason")));
         if (!from.equals(to) && !conversation.automationPaused()) {
             // A self-transition keeps the running timers (a follow-up must not restart the 30-day wait).
             scheduleTimersOfCurrentState();
@@ -190,6 +191,11 @@ public final class ConversationSession {
 
     public void schedule(String kind, String trigger, Instant dueAt) {
         store.jobs().schedule(kind, conversation.id(), trigger, conversation.state(), dueAt, now);
+    }
+
+    private static String text(Map<String, ?> detail, String key) {
+        var value = detail == null ? null : detail.get(key);
+        return value == null ? null : value.toString();
     }
 
     private void refresh() {

@@ -18,10 +18,18 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
 
     public static TranscriptLine transition(Instant at, String conversation, String from, String to,
                                             String trigger) {
+        return transition(at, conversation, from, to, trigger, null, null);
+    }
+
+    /** A transition with the guard that decided it and why it passed, each left out when null. */
+    public static TranscriptLine transition(Instant at, String conversation, String from, String to,
+                                            String trigger, String guard, String reason) {
         var f = new LinkedHashMap<String, Object>();
         f.put("from", from);
         f.put("to", to);
         f.put("trigger", trigger);
+        if (guard != null) f.put("guard", guard);
+        if (reason != null) f.put("reason", reason);
         return new TranscriptLine(at, "transition", conversation, f);
     }
 

@@ -21,4 +21,6 @@ public interface Store {
     AuditLog audit();
 
     Tasks tasks();
+
+    Embeddings embeddings();
 }

@@ -22,13 +22,19 @@ public final class ConversationComparison {
 
     public static Result compare(ParleyApp store, long conversationId, Path configDir, List<Playbook> extraPlaybooks,
                                  ReplayStore replayStore) {
+        return compare(store, conversationId, configDir, extraPlaybooks, replayStore, ReplayModel.OFFLINE);
+    }
+
+    /** As above, with {@code model} answering in the re-run. */
+    public static Result compare(ParleyApp store, long conversationId, Path configDir, List<Playbook> extraPlaybooks,
+                                 ReplayStore replayStore, ReplayModel model) {
         var events = ConversationExport.export(store, conversationId);
         var stored = outcome(store.find.detail(conversationId));
         var conversation = stored.conversation();
         var channel = store.find.detail(conversationId).conversation().channel();
         ConversationOutcome replayed;
         try (var session = ReplaySession.open(events.getFirst().at(), configDir, extraPlaybooks, line -> { },
-                replayStore)) {
+                replayStore, model)) {
             session.applyAll(events);
             replayed = session.conversationId(channel, conversation)
                     .map(id -> outcome(session.app().find.detail(id)))

@@ -8,6 +8,7 @@ import dev.parley.application.operator.StartConversation;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.replay.ReplayEvent;
 import dev.parley.application.replay.ReplayFileReader;
+import dev.parley.application.replay.ReplayInputException;
 import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
@@ -71,12 +72,19 @@ public final class ReplaySession implements AutoCloseable {
         return open(start, configDir, extraPlaybooks, sink, ReplayStore.MEMORY);
     }
 
-    /**
-     * Opens a replay store whose clock starts at {@code start}; {@code configDir} (may be null) supplies
-     * parley.properties, whose store, sender and listener settings are replaced by the replay's own.
-     */
+    /** As {@link #open(Instant, Path, List, Consumer, ReplayStore, ReplayModel)} with the offline model. */
     public static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
                                      Consumer<TranscriptLine> sink, ReplayStore store) {
+        return open(start, configDir, extraPlaybooks, sink, store, ReplayModel.OFFLINE);
+    }
+
+    /**
+     * Opens a replay store whose clock starts at {@code start}; {@code configDir} (may be null) supplies
+     * parley.properties, whose store, sender and listener settings are replaced by the replay's own, and whose model
+     * settings by {@code model}'s.
+     */
+    public static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
+                                     Consumer<TranscriptLine> sink, ReplayStore store, ReplayModel model) {
         Path scratch = null;
         try {
             if (configDir == null) scratch = Files.createTempDirectory("parley-replay");
@@ -91,6 +99,7 @@ public final class ReplaySession implements AutoCloseable {
         overrides.put(ConfigKey.DB_PASSWORD, "");
         overrides.put(ConfigKey.DB_POOL_SIZE, "2");
         overrides.put(ConfigKey.SENDER, "local");
+        overrides.putAll(model.overrides());
         var config = ParleyConfig.forReplay(configDir != null ? configDir : scratch, overrides);
         var clock = new ManualClock(start);
         ParleyApp app;
@@ -115,9 +124,15 @@ public final class ReplaySession implements AutoCloseable {
     /** Replays {@code events} in a fresh session on {@code store} and returns the transcript. */
     public static List<TranscriptLine> run(List<ReplayEvent> events, Path configDir, List<Playbook> extraPlaybooks,
                                            ReplayStore store) {
+        return run(events, configDir, extraPlaybooks, store, ReplayModel.OFFLINE);
+    }
+
+    /** As above, with the model {@code model} answering. */
+    public static List<TranscriptLine> run(List<ReplayEvent> events, Path configDir, List<Playbook> extraPlaybooks,
+                                           ReplayStore store, ReplayModel model) {
         var lines = new ArrayList<TranscriptLine>();
         if (events.isEmpty()) return lines;
-        try (var session = open(events.getFirst().at(), configDir, extraPlaybooks, lines::add, store)) {
+        try (var session = open(events.getFirst().at(), configDir, extraPlaybooks, lines::add, store, model)) {
             session.applyAll(events);
         }
         return lines;
@@ -180,6 +195,10 @@ public final class ReplaySession implements AutoCloseable {
         if (arriving) return;
         runDueUpTo(event.at());
         recorder.rethrow();
+        var miss = app.model.takeCassetteMiss();
+        if (miss.isPresent()) {
+            throw new ReplayInputException("--model", event.line(), "cassette", miss.get().getMessage());
+        }
     }
 
     private void inbound(ReplayEvent.Inbound e) {

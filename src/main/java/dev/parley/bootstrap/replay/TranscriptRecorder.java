@@ -37,7 +37,7 @@ final class TranscriptRecorder implements PipelineEvents {
             for (var event : events) {
                 switch (event) {
                     case PipelineEvent.StateChanged s -> sink.accept(TranscriptLine.transition(now,
-                            key(s.conversationId()), s.from(), s.to(), s.trigger()));
+                            key(s.conversationId()), s.from(), s.to(), s.trigger(), s.guard(), s.reason()));
                     case PipelineEvent.OutboxChanged o when !o.status().equals(OutboxStatus.PENDING.name()) ->
                             outbound(now, o);
                     case PipelineEvent.AlertRaised a -> sink.accept(TranscriptLine.alert(now, key(a.conversationId()),

@@ -1,8 +1,28 @@
 package dev.parley.domain.message;
 
+import static dev.parley.domain.limit.FieldTooLongException.check;
+
+import dev.parley.domain.limit.FieldLimit;
 import java.time.Instant;
 
 /** A message as received from a channel, before it is processed. */
 public record InboundMessage(String channel, String providerId, String conversationKey, String from, String to,
                              String text, String replyTo, Instant sentAt, String playbook, String senderName) {
+
+    /**
+     * This message, when every field fits its {@link FieldLimit}; otherwise a
+     * {@link dev.parley.domain.limit.FieldTooLongException} naming the first field that does not (by its name in the
+     * generic webhook). Channels check their own fields first, under their own names; this is the last guard.
+     */
+    public InboundMessage withinLimits() {
+        check("id", providerId, FieldLimit.PROVIDER_ID);
+        check("from", from, FieldLimit.ADDRESS);
+        check("conversation", conversationKey, FieldLimit.CONVERSATION_KEY);
+        check("to", to, FieldLimit.ADDRESS);
+        check("text", text, FieldLimit.MESSAGE_TEXT);
+        check("reply_to", replyTo, FieldLimit.PROVIDER_ID);
+        check("playbook", playbook, FieldLimit.PLAYBOOK);
+        check("sender_name", senderName, FieldLimit.DISPLAY_NAME);
+        return this;
+    }
 }

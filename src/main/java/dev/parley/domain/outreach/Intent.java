@@ -4,8 +4,13 @@ package dev.parley.domain.outreach;
 public enum Intent {
     /** Engaging: shares family information, asks back, agrees to help. */
     PRODUCTIVE,
-    /** Declines: "not interested", "no thanks". */
+    /** Hostile refusal: "leave me alone", "none of your business" (seed 000 diagram: HOSTILE → Desist). */
     NEGATIVE,
+    /**
+     * Declines without hostility: "not interested", "no thanks", "not really into family history" (seed 000
+     * diagram: NOT_INTERESTED → Conclusion).
+     */
+    NOT_INTERESTED,
     /** Opts out of contact: "stop", "unsubscribe", "don't contact me". */
     STOP,
     /** Acknowledges without engaging: "ok", "noted". */

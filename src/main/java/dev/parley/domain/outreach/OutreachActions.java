@@ -27,6 +27,8 @@ public final class OutreachActions {
     public static final String GENERATE_FOLLOW_UP = "generate_follow_up";
     /** Send the {@code thank_you} template. */
     public static final String SEND_THANK_YOU = "send_thank_you";
+    /** Send the {@code decline_thanks} template: a declined outreach ends with a courteous thank-you. */
+    public static final String SEND_DECLINE_THANKS = "send_decline_thanks";
     /** Seed 000 section 3.4: status HUMAN_REVIEW, lock the person, log ERROR, do not reply. */
     public static final String STOP_ALL_AUTOMATION = "stop_all_automation";
     /** Operator unblocked a conversation in HumanReview: lift the person lock. */
@@ -35,7 +37,7 @@ public final class OutreachActions {
     /** Every outreach action, for {@code StateMachine.of}. */
     public static final Set<String> ALL = Set.of(LOG_INITIAL_OUTREACH, NOTIFY_USER, SET_STATUS_DESIST,
             ARCHIVE_CONVERSATION, QUEUE_FOR_EXTRACTION, GENERATE_REPLY, CREATE_TODO_TASKS, GENERATE_FOLLOW_UP,
-            SEND_THANK_YOU, STOP_ALL_AUTOMATION, RESUME_AUTOMATION);
+            SEND_THANK_YOU, SEND_DECLINE_THANKS, STOP_ALL_AUTOMATION, RESUME_AUTOMATION);
 
     private OutreachActions() {
     }

@@ -12,6 +12,7 @@ public final class OutreachGuards {
     public static final String INTENT_PRODUCTIVE = "intent_productive";
     public static final String INTENT_NEGATIVE_OR_STOP = "intent_negative_or_stop";
     public static final String INTENT_NEUTRAL_OR_POLITE = "intent_neutral_or_polite";
+    public static final String INTENT_NOT_INTERESTED = "intent_not_interested";
     public static final String INTENT_UNCLEAR = "intent_unclear";
     public static final String HAS_ENTITIES = "has_entities";
     public static final String NO_ENTITIES = "no_entities";
@@ -30,6 +31,7 @@ public final class OutreachGuards {
         guards.put(INTENT_PRODUCTIVE, c -> intentIn(c, Set.of(Intent.PRODUCTIVE)));
         guards.put(INTENT_NEGATIVE_OR_STOP, c -> intentIn(c, Set.of(Intent.NEGATIVE, Intent.STOP)));
         guards.put(INTENT_NEUTRAL_OR_POLITE, c -> intentIn(c, Set.of(Intent.NEUTRAL, Intent.POLITE)));
+        guards.put(INTENT_NOT_INTERESTED, c -> intentIn(c, Set.of(Intent.NOT_INTERESTED)));
         guards.put(INTENT_UNCLEAR, c -> intentIn(c, Set.of(Intent.UNCLEAR)));
         guards.put(HAS_ENTITIES, c -> c.extraction().map(Extraction::hasEntities).orElse(false));
         guards.put(NO_ENTITIES, c -> c.extraction().map(e -> !e.hasEntities()).orElse(false));

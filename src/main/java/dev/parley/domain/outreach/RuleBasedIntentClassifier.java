@@ -11,20 +11,22 @@ import java.util.regex.Matcher;
 /**
  * Deterministic, offline {@link IntentClassifier} driven by {@link IntentCue}s.
  *
- * <p>Cues are looked for one intent at a time in the order STOP, NEGATIVE, PRODUCTIVE, POLITE,
- * NEUTRAL; text matched by an earlier intent is blanked so "no thanks" does not also count as
+ * <p>Cues are looked for one intent at a time in the order STOP, NEGATIVE, NOT_INTERESTED, PRODUCTIVE,
+ * POLITE, NEUTRAL; text matched by an earlier intent is blanked so "no thanks" does not also count as
  * polite and "not interested" not as productive. Then:
  * <ol>
  *   <li>any STOP cue → STOP (an opt-out wins over everything else);</li>
- *   <li>NEGATIVE and PRODUCTIVE cues together → UNCLEAR (conflicting; a human decides);</li>
- *   <li>otherwise the first intent with a cue among NEGATIVE, PRODUCTIVE, POLITE, NEUTRAL;</li>
+ *   <li>a NEGATIVE or NOT_INTERESTED cue together with a PRODUCTIVE one → UNCLEAR (conflicting; a human
+ *       decides);</li>
+ *   <li>otherwise the first intent with a cue among NEGATIVE, NOT_INTERESTED, PRODUCTIVE, POLITE, NEUTRAL (a
+ *       polite decline, "thanks, but not interested", is NOT_INTERESTED);</li>
  *   <li>no cue at all → UNCLEAR.</li>
  * </ol>
  */
 public final class RuleBasedIntentClassifier implements IntentClassifier {
 
-    private static final List<Intent> ORDER =
-            List.of(Intent.STOP, Intent.NEGATIVE, Intent.PRODUCTIVE, Intent.POLITE, Intent.NEUTRAL);
+    private static final List<Intent> ORDER = List.of(Intent.STOP, Intent.NEGATIVE, Intent.NOT_INTERESTED,
+            Intent.PRODUCTIVE, Intent.POLITE, Intent.NEUTRAL);
 
     private final List<IntentCue> cues;
 
@@ -71,9 +73,11 @@ public final class RuleBasedIntentClassifier implements IntentClassifier {
         if (hits.containsKey(Intent.STOP)) {
             return verdict(Intent.STOP, hits);
         }
-        if (hits.containsKey(Intent.NEGATIVE) && hits.containsKey(Intent.PRODUCTIVE)) {
-            return new ClassifiedIntent(Intent.UNCLEAR, "conflicting cues: NEGATIVE " + quoted(hits.get(Intent.NEGATIVE))
-                    + " and PRODUCTIVE " + quoted(hits.get(Intent.PRODUCTIVE)));
+        for (Intent declining : List.of(Intent.NEGATIVE, Intent.NOT_INTERESTED)) {
+            if (hits.containsKey(declining) && hits.containsKey(Intent.PRODUCTIVE)) {
+                return new ClassifiedIntent(Intent.UNCLEAR, "conflicting cues: " + declining + " "
+                        + quoted(hits.get(declining)) + " and PRODUCTIVE " + quoted(hits.get(Intent.PRODUCTIVE)));
+            }
         }
         for (Intent intent : ORDER) {
             if (hits.containsKey(intent)) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import static dev.parley.domain.outreach.Intent.NEGATIVE;
 import static dev.parley.domain.outreach.Intent.NEUTRAL;
+import static dev.parley.domain.outreach.Intent.NOT_INTERESTED;
 import static dev.parley.domain.outreach.Intent.POLITE;
 import static dev.parley.domain.outreach.Intent.PRODUCTIVE;
 import static dev.parley.domain.outreach.Intent.STOP;
@@ -28,6 +29,7 @@ public final class StandardIntentCues {
         List<IntentCue> cues = new ArrayList<>();
         cues.addAll(stop());
         cues.addAll(negative());
+        cues.addAll(notInterested());
         cues.addAll(productive());
         cues.addAll(polite());
         cues.addAll(neutral());
@@ -47,13 +49,21 @@ public final class StandardIntentCues {
         return cues;
     }
 
+    /** Hostility: seed 000's Desist is for an explicit no-contact request (STOP) or hostility. */
     static List<IntentCue> negative() {
-        List<IntentCue> cues = new ArrayList<>(phrases(NEGATIVE,
-                "not interested", "no interest", "not into", "not really into", "no thank you", "leave me alone", "not for me",
+        return phrases(NEGATIVE,
+                "leave me alone", "go away", "get lost", "none of your business", "waste of time",
+                "don't bother", "do not bother", "how dare you", "creepy", "shut up", "buzz off");
+    }
+
+    /** A decline without hostility: the seed's NOT_INTERESTED, which concludes the conversation politely. */
+    static List<IntentCue> notInterested() {
+        List<IntentCue> cues = new ArrayList<>(phrases(NOT_INTERESTED,
+                "not interested", "no interest", "not into", "not really into", "no thank you", "not for me",
                 "don't want to", "do not want to", "not willing", "rather not", "prefer not to",
-                "not comfortable", "go away", "won't share", "will not share", "not going to share",
-                "none of your business", "not my thing", "don't bother", "waste of time"));
-        cues.add(IntentCue.regex(NEGATIVE, "no thanks", "(?<![a-z])no,? thanks(?![a-z])"));
+                "not comfortable", "won't share", "will not share", "not going to share", "not my thing",
+                "i'll pass", "i will pass", "not at this time", "not right now", "no time for"));
+        cues.add(IntentCue.regex(NOT_INTERESTED, "no thanks", "(?<![a-z])no,? thanks(?![a-z])"));
         return cues;
     }
 
@@ -82,7 +92,7 @@ public final class StandardIntentCues {
         return phrases(POLITE,
                 "thanks", "thank you", "thx", "appreciate", "kind of you", "nice to hear", "good luck",
                 "best wishes", "kind regards", "regards", "cheers", "all the best", "have a nice day",
-                "have a good day", "nice to meet you", "thank you for reaching out");
+                "have a good day", "nice to meet you", "thank you for reaching out", "best of luck");
     }
 
     static List<IntentCue> neutral() {

@@ -214,7 +214,7 @@ class GenericWebhookHttpTest {
 
     @Test
     void slowClientIsCutOff() throws Exception {
-        long maxReqSeconds = Long.getLong("sun.net.httpserver.maxReqTime", 10);
+        long maxReqSeconds = Long.getLong("parley.listener.request_timeout", 10);
         try (var socket = new Socket("127.0.0.1", parley.app.port())) {
             socket.setSoTimeout((int) Duration.ofSeconds(maxReqSeconds + 5).toMillis());
             OutputStream out = socket.getOutputStream();

@@ -640,6 +640,28 @@ public abstract class StoreContractTest {
         assertThat(in((Store s) -> s.jobs().due(at(100), 10))).isEmpty();
     }
 
+    // --- embeddings ---
+
+    @Test
+    void embeddingsOnePerMessageReplacedByAnotherModel() {
+        long conv = conversation("+1");
+        long m1 = in((Store s) -> s.messages().add(conv, Direction.IN, null, "a", null, null, T0, "RECEIVED", null));
+        long m2 = in((Store s) -> s.messages().add(conv, Direction.IN, null, "b", null, null, T0, "RECEIVED", null));
+        var v1 = new dev.parley.domain.embedding.Embedding("m", new float[] {0.6f, 0.8f, 0f});
+        tx.run(s -> s.embeddings().put(m1, v1));
+        assertThat(in((Store s) -> s.embeddings().ofMessage(m1, "m"))).contains(v1);
+        assertThat(in((Store s) -> s.embeddings().ofMessage(m1, "other"))).isEmpty();
+        assertThat(in((Store s) -> s.embeddings().ofMessage(m2, "m"))).isEmpty();
+
+        var v2 = new dev.parley.domain.embedding.Embedding("other", new float[] {1f, 0f});
+        tx.run(s -> s.embeddings().put(m1, v2));
+        tx.run(s -> s.embeddings().put(m2, v1));
+        assertThat(in((Store s) -> s.embeddings().ofMessage(m1, "m"))).isEmpty();
+        assertThat(in((Store s) -> s.embeddings().ofMessages(List.of(m1, m2, 999L), "m"))).isEqualTo(Map.of(m2, v1));
+        assertThat(in((Store s) -> s.embeddings().ofMessages(List.of(m1, m2), "other"))).isEqualTo(Map.of(m1, v2));
+        assertThatThrownBy(() -> tx.run(s -> s.embeddings().put(999L, v1))).isInstanceOf(RuntimeException.class);
+    }
+
     @Test
     void emptyStore() {
         assertThat(in((Store s) -> s.conversations().count())).isZero();

@@ -21,11 +21,15 @@ class RuleBasedIntentClassifierTest {
             STOP       | Don’t contact me again.
             STOP       | Do not contact me. I don't know who you are.
             STOP       | My grandmother was born in 1901 but please don't message me again.
-            NEGATIVE   | Not interested, thanks.
-            NEGATIVE   | No thanks.
+            NOT_INTERESTED | Not interested, thanks.
+            NOT_INTERESTED | No thanks.
+            NOT_INTERESTED | Thanks for reaching out! Not really into genealogy, sorry.
+            NOT_INTERESTED | Thanks for reaching out, but I'm not really into family history. Best of luck with your research!
+            NOT_INTERESTED | I'd rather not share family information with strangers.
+            NOT_INTERESTED | I'll pass, but all the best.
             NEGATIVE   | Leave me alone.
-            NEGATIVE   | Thanks for reaching out! Not really into genealogy, sorry.
-            NEGATIVE   | I'd rather not share family information with strangers.
+            NEGATIVE   | This is a waste of my time, go away.
+            NEGATIVE   | No thanks, and leave me alone.
             PRODUCTIVE | Yes, happy to help!
             PRODUCTIVE | My grandmother Mary O'Brien was born in Cork in 1890.
             PRODUCTIVE | Hi! We match on my mother's side I think. How are we related?
@@ -52,7 +56,9 @@ class RuleBasedIntentClassifierTest {
     void explainsTheVerdict() {
         assertThat(classifier.classify("Unsubscribe").reason()).isEqualTo("matched STOP 'unsubscribe'");
         assertThat(classifier.classify("No thanks, but my grandmother might know").reason())
-                .isEqualTo("conflicting cues: NEGATIVE 'no thanks' and PRODUCTIVE 'my <relative>'");
+                .isEqualTo("conflicting cues: NOT_INTERESTED 'no thanks' and PRODUCTIVE 'my <relative>'");
+        assertThat(classifier.classify("Thanks for reaching out, but I'm not really into family history. Best of "
+                + "luck with your research!").reason()).isEqualTo("matched NOT_INTERESTED 'not really into'");
         assertThat(classifier.classify("   ").reason()).isEqualTo("empty reply");
         assertThat(classifier.classify(null).intent()).isEqualTo(Intent.UNCLEAR);
     }
@@ -60,8 +66,8 @@ class RuleBasedIntentClassifierTest {
     @Test
     void earlierIntentHidesTextFromLaterOnes() {
         // "no thanks" must not also count as POLITE "thanks", "not interested" not as PRODUCTIVE "interested".
-        assertThat(classifier.classify("no thanks").reason()).isEqualTo("matched NEGATIVE 'no thanks'");
-        assertThat(classifier.classify("not interested").intent()).isEqualTo(Intent.NEGATIVE);
+        assertThat(classifier.classify("no thanks").reason()).isEqualTo("matched NOT_INTERESTED 'no thanks'");
+        assertThat(classifier.classify("not interested").intent()).isEqualTo(Intent.NOT_INTERESTED);
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.parley.domain.limit.FieldLimit;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -33,8 +34,6 @@ final class GenericPayloadReader {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private static final int MAX_FIELD_CHARS = GenericWebhookPayload.MAX_FIELD_CHARS;
-
     private GenericPayloadReader() {}
 
     static GenericWebhookPayload read(byte[] json) {
@@ -56,32 +55,41 @@ final class GenericPayloadReader {
             throw new WebhookParseException("body", "must be a JSON object");
         }
         // Required fields are checked in the documented order, so a body lacking several names the first: id.
-        String id = requiredString(root, "id");
-        String from = requiredString(root, "from");
-        String conversation = optionalString(root, "conversation", MAX_FIELD_CHARS);
+        String id = requiredString(root, "id", FieldLimit.PROVIDER_ID);
+        String from = requiredString(root, "from", FieldLimit.ADDRESS);
+        String conversation = optionalString(root, "conversation", FieldLimit.CONVERSATION_KEY);
         return new GenericWebhookPayload(
                 id,
                 channel(root),
                 conversation == null ? from : conversation,
                 from,
-                optionalString(root, "to", MAX_FIELD_CHARS),
+                optionalString(root, "to", FieldLimit.ADDRESS),
                 text(root),
                 sentAt(root),
-                optionalString(root, "reply_to", MAX_FIELD_CHARS),
-                optionalString(root, "playbook", MAX_FIELD_CHARS),
-                optionalString(root, "sender_name", MAX_FIELD_CHARS));
+                optionalString(root, "reply_to", FieldLimit.PROVIDER_ID),
+                optionalString(root, "playbook", FieldLimit.PLAYBOOK),
+                optionalString(root, "sender_name", FieldLimit.DISPLAY_NAME));
     }
 
-    private static String requiredString(JsonNode root, String field) {
-        String value = optionalString(root, field, MAX_FIELD_CHARS);
+    private static String requiredString(JsonNode root, String field, FieldLimit limit) {
+        String value = optionalString(root, field, limit);
         if (value == null || value.isBlank()) {
             throw new WebhookParseException(field, "required, must be a non-blank string");
         }
         return value;
     }
 
-    /** Null when absent, JSON null or empty; otherwise a string no longer than {@code maxChars}. */
-    private static String optionalString(JsonNode root, String field, int maxChars) {
+    /** Null when absent, JSON null or empty; otherwise a string within {@code limit}. */
+    private static String optionalString(JsonNode root, String field, FieldLimit limit) {
+        String value = optionalString(root, field);
+        if (!limit.admits(value)) {
+            throw new WebhookParseException(field, limit.describe());
+        }
+        return value;
+    }
+
+    /** Null when absent, JSON null or empty; otherwise the string (a non-string is refused). */
+    private static String optionalString(JsonNode root, String field) {
         JsonNode node = root.get(field);
         if (node == null || node.isNull()) {
             return null;
@@ -90,23 +98,11 @@ final class GenericPayloadReader {
             throw new WebhookParseException(field, "must be a string, got " + node.getNodeType().name().toLowerCase(Locale.ROOT));
         }
         String value = node.textValue();
-        if (value.length() > maxChars) {
-            throw new WebhookParseException(field, "longer than " + maxChars + " characters");
-        }
         return value.isEmpty() ? null : value;
     }
 
     private static String text(JsonNode root) {
-        // Generous char bound first, so the code point count runs on bounded input.
-        String text = optionalString(root, "text", 2 * GenericWebhookPayload.MAX_TEXT_CODE_POINTS);
-        if (text == null || text.isBlank()) {
-            throw new WebhookParseException("text", "required, must be a non-blank string");
-        }
-        if (text.codePointCount(0, text.length()) > GenericWebhookPayload.MAX_TEXT_CODE_POINTS) {
-            throw new WebhookParseException(
-                    "text", "longer than " + GenericWebhookPayload.MAX_TEXT_CODE_POINTS + " characters");
-        }
-        return text;
+        return requiredString(root, "text", FieldLimit.MESSAGE_TEXT);
     }
 
     private static WebhookChannel channel(JsonNode root) {
@@ -123,15 +119,18 @@ final class GenericPayloadReader {
     }
 
     private static Instant sentAt(JsonNode root) {
-        String raw = optionalString(root, "sent_at", 64);
+        String raw = optionalString(root, "sent_at");
         if (raw == null) {
             return null;
         }
         try {
-            return OffsetDateTime.parse(raw).toInstant();
+            if (raw.length() <= 64) {
+                return OffsetDateTime.parse(raw).toInstant();
+            }
         } catch (DateTimeParseException e) {
-            throw new WebhookParseException(
-                    "sent_at", "must be an ISO-8601 date-time with offset, e.g. 2024-05-01T12:00:00Z");
+            // answered below
         }
+        throw new WebhookParseException(
+                "sent_at", "must be an ISO-8601 date-time with offset, e.g. 2024-05-01T12:00:00Z");
     }
 }

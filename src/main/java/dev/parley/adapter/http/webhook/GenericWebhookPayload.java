@@ -19,7 +19,7 @@ import java.util.Objects;
  * @param conversation conversation key; defaults to {@code from}
  * @param from sender address, required
  * @param to recipient address, or null
- * @param text message text, required, at most {@link #MAX_TEXT_CODE_POINTS} code points
+ * @param text message text, required, at most {@link dev.parley.domain.limit.FieldLimit#MESSAGE_TEXT}
  * @param sentAt when the provider says it was sent, or null
  * @param replyTo provider id of the message this one answers, or null
  * @param playbook name of the playbook to run, or null
@@ -37,11 +37,6 @@ public record GenericWebhookPayload(
         String playbook,
         String senderName) {
 
-    /** Longest accepted message, in Unicode code points (so an emoji counts once). */
-    public static final int MAX_TEXT_CODE_POINTS = 16_000;
-    /** Ids, addresses and names are short; a long one is a broken or hostile sender. */
-    public static final int MAX_FIELD_CHARS = 1024;
-
     public GenericWebhookPayload {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(channel, "channel");
@@ -54,7 +49,8 @@ public record GenericWebhookPayload(
      * Parses and validates a JSON body. Unknown fields are ignored.
      *
      * @throws WebhookParseException for malformed JSON, a non-object body, a missing or blank
-     *     required field, a wrong type, an unknown channel, a bad timestamp or an over-long field
+     *     required field, a wrong type, an unknown channel, a bad timestamp or a field longer than its
+     *     {@link dev.parley.domain.limit.FieldLimit}
      */
     public static GenericWebhookPayload parse(byte[] json) {
         return GenericPayloadReader.read(json);

@@ -1,5 +1,6 @@
 package dev.parley.adapter.http.webhook;
 
+import dev.parley.domain.limit.FieldLimit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -63,8 +64,8 @@ public record TwilioInbound(
     /**
      * Reads the Twilio fields from already-decoded form params.
      *
-     * @throws WebhookParseException naming the Twilio param when a required one is missing or blank
-     *     or NumMedia is not a small non-negative integer
+     * @throws WebhookParseException naming the Twilio param when a required one is missing or blank,
+     *     a value is longer than its {@link FieldLimit}, or NumMedia is not a small non-negative integer
      */
     public static TwilioInbound from(FormParams form) {
         String messageSid = required(form, "MessageSid");
@@ -78,17 +79,37 @@ public record TwilioInbound(
             }
         }
         WebhookChannel channel = from.startsWith(WHATSAPP_PREFIX) ? WebhookChannel.WHATSAPP : WebhookChannel.SMS;
+        String to = optional(form, "To");
+        String body = form.first("Body").orElse("");
+        String profileName = optional(form, "ProfileName");
+        // Checked as stored: addresses without their whatsapp: prefix.
+        withinLimit("MessageSid", messageSid, FieldLimit.PROVIDER_ID);
+        withinLimit("From", address(from), FieldLimit.ADDRESS);
+        withinLimit("To", address(to), FieldLimit.ADDRESS);
+        withinLimit("Body", body, FieldLimit.MESSAGE_TEXT);
+        withinLimit("ProfileName", profileName, FieldLimit.DISPLAY_NAME);
         return new TwilioInbound(
                 messageSid,
                 optional(form, "AccountSid"),
                 from,
-                optional(form, "To"),
-                form.first("Body").orElse(""),
+                to,
+                body,
                 numMedia,
                 media,
-                optional(form, "ProfileName"),
+                profileName,
                 channel,
                 form);
+    }
+
+    /** The address as Parley stores it: without the {@code whatsapp:} prefix. Null stays null. */
+    public static String address(String value) {
+        return value != null && value.startsWith(WHATSAPP_PREFIX) ? value.substring(WHATSAPP_PREFIX.length()) : value;
+    }
+
+    private static void withinLimit(String name, String value, FieldLimit limit) {
+        if (!limit.admits(value)) {
+            throw new WebhookParseException(name, limit.describe());
+        }
     }
 
     private static String required(FormParams form, String name) {

@@ -1,9 +1,10 @@
 package dev.parley.adapter.ui.settings;
 
+import dev.parley.adapter.files.AtomicFiles;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,7 @@ import java.util.Properties;
 
 /**
  * {@code console.properties} and the alert patterns ({@code opt_out_phrases.json}, the file Parley reads at start)
- * in the Parley home; written on every change.
+ * in the Parley home; written on every change, atomically (a crash mid-write leaves the previous file).
  */
 public final class FileConsoleSettings implements ConsoleSettings {
     private final Path file;
@@ -67,15 +68,17 @@ public final class FileConsoleSettings implements ConsoleSettings {
     @Override
     public void setAlertPatterns(String source) {
         try {
-            Files.writeString(patternsFile, source);
+            AtomicFiles.writeString(patternsFile, source);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private void save() {
-        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            values.store(out, "Parley console preferences");
+        var text = new StringWriter();
+        try {
+            values.store(text, "Parley console preferences");
+            AtomicFiles.writeString(file, text.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

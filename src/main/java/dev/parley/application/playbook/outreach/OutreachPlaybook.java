@@ -1,5 +1,7 @@
 package dev.parley.application.playbook.outreach;
 
+import dev.parley.application.model.ModelGateway;
+import dev.parley.application.playbook.ConversationModel;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.DescribesTransitions;
 import dev.parley.application.playbook.StateGraph;
@@ -37,18 +39,28 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
     private final LoadedPlaybook loaded;
     private final StateMachine<OutreachContext> machine;
     private final SafetyScreen safety;
-    private final IntentClassifier classifier;
-    private final GenealogyExtractor extractor;
     private final boolean followUpBeforeTimeout;
     private final OutreachSteps steps;
+    private final ModelGateway gateway;
+    private final OutreachModelTasks tasks;
 
+    /** The outreach playbook on the offline model alone (tests and tools that need no configured model). */
     public OutreachPlaybook(LoadedPlaybook loaded, SafetyScreen safety, IntentClassifier classifier,
                             GenealogyExtractor extractor) {
+        this(loaded, safety, classifier, extractor, ModelGateway.offline(java.time.Clock.systemUTC()));
+    }
+
+    /**
+     * @param gateway the model that classifies, extracts and flags; {@code classifier} and {@code extractor} are the
+     *                deterministic rules it falls back to (and what the offline model answers)
+     */
+    public OutreachPlaybook(LoadedPlaybook loaded, SafetyScreen safety, IntentClassifier classifier,
+                            GenealogyExtractor extractor, ModelGateway gateway) {
         this.loaded = loaded;
+        this.gateway = gateway;
+        this.tasks = new OutreachModelTasks(classifier, extractor);
         this.machine = StateMachine.of(loaded.definition(), OutreachGuards.registry(), OutreachActions.ALL);
         this.safety = safety;
-        this.classifier = classifier;
-        this.extractor = extractor;
         this.followUpBeforeTimeout = loaded.settings().flag("follow_up_before_timeout", false);
         this.steps = new OutreachSteps(loaded, extractor);
     }
@@ -101,7 +113,9 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
 
     @Override
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
-        var verdict = safety.screen(message.text());
+        var model = new ConversationModel(gateway, session);
+        // Seed 000 §3.1: the patterns always run; the model's flag is added to them, never instead of them.
+        var verdict = safety.screen(message.text(), text -> tasks.safetyFlag(model, text));
         if (verdict.highValue()) {
             session.raiseAlert(messageId, "HIGH_VALUE", verdict.highValueCategories(), verdict.highValuePatterns(),
                     "pattern");
@@ -114,21 +128,23 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
-        var intent = classifier.classify(message.text());
+        var intent = tasks.classify(model, message.text());
         var data = new LinkedHashMap<String, Object>();
         data.put("intent", intent.intent().name());
         data.put("intent_reason", intent.reason());
         session.setMessageData(messageId, data);
         var context = OutreachContext.empty().withIntent(intent.intent());
-        if (fire(session, OutreachTriggers.MESSAGE_RECEIVED, context, messageId, data)
+        var reason = "intent " + intent.intent() + " (" + intent.reason() + ")";
+        if (fire(session, OutreachTriggers.MESSAGE_RECEIVED, context, messageId, data, reason)
                 && session.conversation().state().equals("ProductiveEngagement")) {
-            analyse(session, message.text(), messageId, data);
+            analyse(session, model, message.text(), messageId, data);
         }
     }
 
     /** ProductiveEngagement → data check → extraction → tasks → decide, each step a transition. */
-    private void analyse(ConversationSession session, String text, long messageId, Map<String, Object> data) {
-        var extraction = extractor.extract(text);
+    private void analyse(ConversationSession session, ConversationModel model, String text, long messageId,
+                         Map<String, Object> data) {
+        var extraction = tasks.extract(model, text);
         data.put("extraction", extraction.toMap());
         session.setMessageData(messageId, data);
         var context = OutreachContext.empty().withExtraction(extraction);
@@ -190,14 +206,23 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
         fire(session, trigger, OutreachContext.empty().withFollowUpEnabled(followUpBeforeTimeout), null, Map.of());
     }
 
-    /** Fires a trigger: a move is recorded and its actions run; a rejection is recorded. True when it moved. */
     private boolean fire(ConversationSession session, String trigger, OutreachContext context, Long messageId,
                          Map<String, Object> facts) {
+        return fire(session, trigger, context, messageId, facts, null);
+    }
+
+    /**
+     * Fires a trigger: a move is recorded (with the guard that decided it and, when given, why) and its actions
+     * run; a rejection is recorded. True when it moved.
+     */
+    private boolean fire(ConversationSession session, String trigger, OutreachContext context, Long messageId,
+                         Map<String, Object> facts, String reason) {
         var result = machine.fire(session.conversation().state(), trigger, context);
         switch (result) {
             case FireResult.Moved moved -> {
                 var detail = new LinkedHashMap<String, Object>();
                 moved.guard().ifPresent(g -> detail.put("guard", g));
+                if (reason != null) detail.put("reason", reason);
                 detail.put("actions", moved.actions());
                 session.moveTo(moved.to(), moved.trigger(), detail);
                 steps.run(session, moved, messageId, facts);

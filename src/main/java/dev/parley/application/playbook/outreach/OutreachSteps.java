@@ -50,6 +50,8 @@ final class OutreachSteps {
                 case OutreachActions.GENERATE_FOLLOW_UP -> followUp(session, moved, messageId, facts);
                 case OutreachActions.SEND_THANK_YOU -> send(session, messageId, "thank_you",
                         render(session, "thank_you", Map.of()));
+                case OutreachActions.SEND_DECLINE_THANKS -> send(session, messageId, "decline_thanks",
+                        render(session, "decline_thanks", Map.of()));
                 case OutreachActions.STOP_ALL_AUTOMATION -> {
                     var verdict = (SafetyScreen.Verdict) facts.get("verdict");
                     session.lockForReview(messageId, verdict.criticalCategories(), verdict.criticalPatterns(),
@@ -65,9 +67,7 @@ final class OutreachSteps {
     FollowUpPlan plan(ConversationSession session) {
         var known = Extraction.empty();
         for (var message : session.store().messages().ofConversation(session.conversation().id())) {
-            if (message.direction() == Direction.IN) {
-                known = known.plus(extractor.extract(message.text()));
-            }
+            if (message.direction() == Direction.IN) known = known.plus(extractionOf(message));
         }
         var asked = EnumSet.noneOf(UnknownFact.class);
         for (var event : session.store().timeline().ofConversation(session.conversation().id())) {
@@ -77,6 +77,19 @@ final class OutreachSteps {
             }
         }
         return followUps.decide(known, asked);
+    }
+
+    /** What the data check extracted from a reply (by the model or the rules), else the rules now. */
+    private Extraction extractionOf(dev.parley.domain.message.Message message) {
+        var stored = JsonDocuments.read(message.dataJson()).get("extraction");
+        if (stored instanceof Map<?, ?> map) {
+            try {
+                return ExtractionJson.fromMap(map);
+            } catch (IllegalArgumentException unreadable) {
+                // stored by an older version in another shape: extract again
+            }
+        }
+        return extractor.extract(message.text());
     }
 
     /** Tasks from the extraction the data check just made (not extracted a second time). */

@@ -30,6 +30,11 @@ public final class SafetyScreen {
     }
 
     public Verdict screen(String text) {
+        return screen(text, aiFlag);
+    }
+
+    /** As {@link #screen(String)} with another AI flag (the model gateway, bound to the conversation). */
+    public Verdict screen(String text, AiSafetyFlag aiFlag) {
         var findings = detector.get().detect(text);
         var critical = new ArrayList<AlertMatch>();
         var highValue = new ArrayList<AlertMatch>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import dev.parley.domain.limit.FieldLimit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -112,19 +113,21 @@ class GenericWebhookPayloadTest {
 
     @Test
     void limitsTextToSixteenThousandCodePoints() {
-        String max = "a".repeat(GenericWebhookPayload.MAX_TEXT_CODE_POINTS);
+        String max = "a".repeat(FieldLimit.MESSAGE_TEXT.max());
         assertThat(parse(json(max)).text()).hasSize(16_000);
         assertThat(failure(json(max + "a")).field()).isEqualTo("text");
 
-        String emoji = "😀".repeat(GenericWebhookPayload.MAX_TEXT_CODE_POINTS);
+        String emoji = "😀".repeat(FieldLimit.MESSAGE_TEXT.max());
         assertThat(parse(json(emoji)).text()).hasSize(32_000);
         assertThat(failure(json(emoji + "😀")).field()).isEqualTo("text");
     }
 
     @Test
     void limitsIdentifierLength() {
-        String longId = "x".repeat(GenericWebhookPayload.MAX_FIELD_CHARS + 1);
+        String longId = "x".repeat(FieldLimit.PROVIDER_ID.max() + 1);
         assertThat(failure("{\"id\":\"" + longId + "\",\"from\":\"f\",\"text\":\"t\"}").field()).isEqualTo("id");
+        assertThat(failure("{\"id\":\"" + longId + "\",\"from\":\"f\",\"text\":\"t\"}").detail())
+                .isEqualTo("longer than 255 characters");
     }
 
     @Test

@@ -62,12 +62,26 @@ class OutreachFlowTest {
     }
 
     @Test
-    void negativeReplyDesistsAndOptsTheContactOut() {
-        s.inbound(MATCH, "No thanks, not interested.");
+    void hostileReplyDesistsAndOptsTheContactOut() {
+        s.inbound(MATCH, "Leave me alone.");
         var d = s.detail(id);
         assertThat(d.conversation().state()).isEqualTo("Desist");
         assertThat(d.contact().status()).isEqualTo(ContactStatus.OPTED_OUT);
         assertThat(d.outbox()).hasSize(1);
+    }
+
+    @Test
+    void politeDeclineConcludesWithAThankYouAndSaysWhichIntentDecided() {
+        s.inbound(MATCH, "Thanks for reaching out, but I'm not really into family history. Best of luck with your "
+                + "research!");
+        var d = s.detail(id);
+        assertThat(d.conversation().state()).isEqualTo("Conclusion");
+        assertThat(d.contact().status()).isNotEqualTo(ContactStatus.OPTED_OUT);
+        assertThat(d.outbox()).hasSize(2);
+        assertThat(d.outbox().getLast().text()).contains("Thank you for letting me know");
+        assertThat(d.events()).filteredOn(e -> "Conclusion".equals(e.toState())).singleElement()
+                .satisfies(e -> assertThat(e.detailJson()).contains("\"guard\":\"intent_not_interested\"")
+                        .contains("intent NOT_INTERESTED (rules: matched NOT_INTERESTED 'not really into')"));
     }
 
     @Test
