@@ -27,6 +27,58 @@ final class IngestBenchmark {
         return new BenchRunner(messages, clients).run(this::pipeline).asJson();
     }
 
+    /**
+     * {@code parley bench ingest --rate N}: Parley on a fresh home receives {@code rate} signed webhooks a second for
+     * {@code seconds} (open loop) after an untimed warm-up of 5 s at the same rate; latency from each request's
+     * intended send time to its message PROCESSED.
+     */
+    static Map<String, Object> atRate(double rate, double seconds) throws Exception {
+        var home = java.nio.file.Files.createTempDirectory("parley-bench-rate-");
+        try {
+            var random = new SecureRandom();
+            var secret = StandardWebhooks.generateSecret(random);
+            var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
+            flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, secret);
+            flags.put(ConfigKey.PLAYBOOK_DEFAULT, "noop");
+            var config = ParleyConfig.load(home, Map.of(), flags, random);
+            PipelineRun.RateFigures figures;
+            try (var app = new ParleyApp(config, Clock.systemUTC(), null)) {
+                var run = new PipelineRun(app.database.dataSource());
+                app.events.subscribe(run::onEvents);
+                app.start("127.0.0.1", 0, false);
+                var baseUrl = "http://127.0.0.1:" + app.port();
+                run.sendAtRate(baseUrl, secret, "warm", rate, Math.min(5, seconds));
+                figures = run.sendAtRate(baseUrl, secret, "timed", rate, seconds);
+            }
+            var json = new java.util.LinkedHashMap<String, Object>();
+            json.put("rate", figures.rate());
+            json.put("seconds", figures.seconds());
+            json.put("messages", figures.messages());
+            json.put("unanswered", figures.unanswered());
+            json.put("achieved_rate", round(figures.achievedRate()));
+            json.put("p50_ms", round(figures.p50Millis()));
+            json.put("p99_ms", round(figures.p99Millis()));
+            json.put("max_ms", round(figures.maxMillis()));
+            json.put("processed_within_1s", round3(figures.processedWithinASecond()));
+            json.put("answered_within_1s", round3(figures.answeredWithinASecond()));
+            json.put("answer_p50_ms", round(figures.answerP50Millis()));
+            json.put("answer_p99_ms", round(figures.answerP99Millis()));
+            return json;
+        } finally {
+            try (var paths = java.nio.file.Files.walk(home)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10) / 10.0;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
     /** A ParleyApp on a fresh home with the noop playbook: warm-up batch, then the measured batch. */
     private PipelineRun.Figures pipeline(Path home) throws Exception {
         var random = new SecureRandom();

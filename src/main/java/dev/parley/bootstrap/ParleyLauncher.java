@@ -166,6 +166,11 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception {
+        return IngestBenchmark.atRate(rate, seconds);
+    }
+
+    @Override
     public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
         ReplayLogging.quiet();
         return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()),

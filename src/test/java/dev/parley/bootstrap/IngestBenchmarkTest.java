@@ -16,4 +16,18 @@ class IngestBenchmarkTest {
             assertThat(figures.get(key)).as(key).isInstanceOfSatisfying(Double.class, v -> assertThat(v).isPositive());
         }
     }
+
+    @Test
+    void atASteadyRateReportsLatencyPercentilesAndTheShareWithinASecond() throws Exception {
+        var figures = IngestBenchmark.atRate(40, 1);
+        assertThat(figures).containsEntry("messages", 40).containsEntry("rate", 40.0);
+        double p50 = (Double) figures.get("p50_ms");
+        double p99 = (Double) figures.get("p99_ms");
+        double max = (Double) figures.get("max_ms");
+        assertThat(p50).isPositive().isLessThanOrEqualTo(p99);
+        assertThat(p99).isLessThanOrEqualTo(max);
+        assertThat((Double) figures.get("processed_within_1s")).isBetween(0.0, 1.0);
+        assertThat((Double) figures.get("answered_within_1s")).isBetween(0.0, 1.0);
+        assertThat((Double) figures.get("achieved_rate")).isPositive();
+    }
 }

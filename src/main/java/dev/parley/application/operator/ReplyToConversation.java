@@ -4,6 +4,7 @@ import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.limit.FieldLimit;
@@ -38,7 +39,9 @@ public final class ReplyToConversation {
             int sequence = store.outbox().ofConversation(conversationId).size();
             var row = store.outbox().enqueue(conversationId, contact.id(), "operator:" + conversationId + ":" + sequence,
                     "operator_reply", body, permission.outboxStatus(), permission.reason(), true, who, now)
-                    .orElseThrow();
+                    // Another operator's reply took this place in the conversation first: run again, after it.
+                    .orElseThrow(() -> new ConcurrentUpdateException("outbox row operator:" + conversationId + ":"
+                            + sequence + " exists", null));
             store.timeline().append(conversationId, "operator_reply", null, null, null,
                     JsonDocuments.write(Map.of("outbox_id", row.id())), who, now);
             store.audit().record(who, "reply", "conversation", conversationId,
