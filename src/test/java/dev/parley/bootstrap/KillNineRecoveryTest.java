@@ -2,6 +2,7 @@ package dev.parley.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.bootstrap.launch.ServeWithTestPlaybooks;
 import dev.parley.testing.ChildParley;
 import dev.parley.testing.OutboundReceiver;
 import dev.parley.testing.ReplyToEachPlaybook;

@@ -30,7 +30,7 @@ public final class ChildParley {
 
     /** @param settings extra {@code key=value} configuration passed as {@code --set} */
     public ChildParley(Path home, List<String> settings) throws IOException {
-        this(home, settings, "dev.parley.bootstrap.Main");
+        this(home, settings, "dev.parley.bootstrap.launch.Main");
     }
 
     /** As above, started through {@code mainClass} (for example one that installs test playbooks). */

@@ -1,7 +1,8 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.cli.ParleyCommand;
 import dev.parley.application.RedactedThrowable;
+import dev.parley.bootstrap.ConfigException;
 import java.io.PrintWriter;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;

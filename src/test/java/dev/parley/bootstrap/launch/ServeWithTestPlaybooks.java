@@ -1,4 +1,4 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.testing.ReplyToEachPlaybook;
 import java.util.List;

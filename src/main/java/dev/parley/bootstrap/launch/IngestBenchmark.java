@@ -1,6 +1,9 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyApp;
+import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.bootstrap.bench.BenchFigures;
 import dev.parley.bootstrap.bench.BenchRunner;
 import dev.parley.bootstrap.bench.PipelineRun;

@@ -1,9 +1,10 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
+import dev.parley.adapter.alerts.JsonAlertPatternTester;
 import dev.parley.adapter.persistence.JdbcQueues;
-import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
 import dev.parley.application.console.AlertPatternTester;
@@ -12,7 +13,9 @@ import dev.parley.application.console.HandleAlert;
 import dev.parley.application.console.MarkDesist;
 import dev.parley.application.console.RecordReveal;
 import dev.parley.application.console.ReplayRunner;
-import dev.parley.adapter.alerts.JsonAlertPatternTester;
+import dev.parley.bootstrap.ParleyApp;
+import dev.parley.bootstrap.PropertiesConfigurationFile;
+import dev.parley.bootstrap.Version;
 import dev.parley.bootstrap.replay.ConsoleReplayRunner;
 import java.security.SecureRandom;
 
