@@ -87,6 +87,7 @@ public final class ParleyApp implements AutoCloseable {
     public final DeliverExternalEvent externalEvent;
     public final ResolveUndelivered resolveUndelivered;
     private final Runnable closeStore;
+    private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
     private HttpListener listener;
 
@@ -146,7 +147,13 @@ public final class ParleyApp implements AutoCloseable {
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model);
+        this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
+        try {
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook);
+        } catch (RuntimeException e) {
+            assistant.close();
+            throw e;
+        }
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
@@ -175,6 +182,7 @@ public final class ParleyApp implements AutoCloseable {
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
+            assistant.close();
             throw e;
         }
     }
@@ -254,6 +262,7 @@ public final class ParleyApp implements AutoCloseable {
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
+        assistant.close();
         closeStore.run();
     }
 }

@@ -26,7 +26,7 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model) {
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -41,11 +41,15 @@ final class PlaybookInstallation {
         } catch (AlertPatternsFileException e) {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
+        installed.add(assistant);
         installed.addAll(extra);
-        try {
-            return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKey.PLAYBOOK_DEFAULT.key(), e.getMessage());
+        var known = installed.stream().map(Playbook::name).toList();
+        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND)) {
+            if (!known.contains(config.get(key))) {
+                throw new ConfigException(key.key(), "playbook '" + config.get(key) + "' is not installed; known: "
+                        + known);
+            }
         }
+        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND));
     }
 }

@@ -109,8 +109,10 @@ class KillNineRecoveryTest {
     private List<String> settings(OutboundReceiver receiver) {
         var settings = new ArrayList<>(List.of("api.token=" + TestParley.TOKEN,
                 "webhooks.generic.secret=" + TestParley.SECRET, "db.pool_size=8",
-                "playbook.default=" + ReplyToEachPlaybook.NAME, "sender=webhook",
-                "sender.webhook.url=" + receiver.url(), "sender.webhook.secret=" + TestParley.SECRET));
+                // durability is what is measured here: a playbook that answers each message once
+                "playbook.default=" + ReplyToEachPlaybook.NAME, "playbook.inbound=" + ReplyToEachPlaybook.NAME,
+                "sender=webhook", "sender.webhook.url=" + receiver.url(),
+                "sender.webhook.secret=" + TestParley.SECRET));
         var writeDelay = Integer.getInteger("killnine.writeDelay");
         if (writeDelay != null) {
             settings.add("db.url=jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley")

@@ -38,6 +38,8 @@ final class SingleWriter implements DataSource, AutoCloseable {
 
     private final DataSource delegate;
     private final ReentrantLock writer = new ReentrantLock(true);
+    /** Work a thread asked to run once its own open writing transaction has ended (see {@link #whenNoWriteOpen}). */
+    private final ThreadLocal<java.util.List<Runnable>> deferred = ThreadLocal.withInitial(java.util.ArrayList::new);
 
     SingleWriter(DataSource delegate) {
         this.delegate = delegate;
@@ -50,6 +52,19 @@ final class SingleWriter implements DataSource, AutoCloseable {
             head = head.substring(head.indexOf("*/") + 2).stripLeading();
         }
         return !READ_ONLY.matcher(head).find() || FOR_UPDATE.matcher(head).find();
+    }
+
+    /**
+     * Runs {@code work} (a small write in a transaction of its own, such as a log row) now, or, when the calling
+     * thread holds the writer lock for a transaction still open, right after that transaction ends: a second
+     * transaction committing while the first is open is what H2 cannot keep whole across a crash.
+     */
+    void whenNoWriteOpen(Runnable work) {
+        if (writer.isHeldByCurrentThread()) {
+            deferred.get().add(work);
+        } else {
+            work.run();
+        }
     }
 
     /** Whether some thread holds the writer lock now (tests, diagnostics). */
@@ -142,8 +157,17 @@ final class SingleWriter implements DataSource, AutoCloseable {
             if (holding) {
                 holding = false;
                 writer.unlock();
+                if (!writer.isHeldByCurrentThread()) runDeferred();
             }
         }
+    }
+
+    private void runDeferred() {
+        var work = deferred.get();
+        while (!work.isEmpty()) {
+            work.removeFirst().run();
+        }
+        deferred.remove();
     }
 
     /** Closes the underlying pool. */

@@ -43,6 +43,7 @@ public final class ConsoleWindow implements AutoCloseable {
         this.context = context;
         this.model = new MainViewModel(context.queues(), context.reveal(), context.executor(), context.notifier(),
                 context.settings(), context.clock());
+        model.setModelHealth(context.modelHealth());
         this.view = new MainView(model, this::otherView, this::queueActions, context.version(), this::showShortcuts);
         this.scene = new Scene(view.root(), 1280, 800);
         Themes.apply(scene, context.settings().theme());
@@ -128,7 +129,8 @@ public final class ConsoleWindow implements AutoCloseable {
                 yield new DashboardView(vm).root();
             }
             case SETTINGS -> new SettingsView(new SettingsViewModel(context.settings(), context.configuration(),
-                    context.patternTester(), model.operator()), theme -> Themes.apply(scene, theme)).root();
+                    context.patternTester(), model.operator(), context.modelEndpoints(), context.executor()),
+                    theme -> Themes.apply(scene, theme)).root();
             default -> throw new IllegalArgumentException(section.name());
         };
     }

@@ -85,6 +85,23 @@ class SingleWriterTest {
         }
     }
 
+    @Test
+    void workAskedForInsideAnOpenWriteRunsWhenThatTransactionHasEnded() throws Exception {
+        var ran = new java.util.ArrayList<String>();
+        store.whenNoWriteOpen(() -> ran.add("no write open: at once"));
+        try (var c = store.getConnection()) {
+            c.setAutoCommit(false);
+            c.createStatement().executeUpdate("update t set v = 'x'");
+            store.whenNoWriteOpen(() -> {
+                assertThat(store.busy()).as("the first transaction has ended").isFalse();
+                ran.add("after commit");
+            });
+            assertThat(ran).containsExactly("no write open: at once");
+            c.commit();
+        }
+        assertThat(ran).containsExactly("no write open: at once", "after commit");
+    }
+
     private static void write(Connection c, String sql) {
         try {
             c.prepareStatement(sql).executeUpdate();

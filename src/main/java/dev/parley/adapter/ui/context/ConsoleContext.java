@@ -20,6 +20,9 @@ import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.playbook.Playbooks;
 import java.time.Clock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import dev.parley.application.model.ModelEndpoints;
+import dev.parley.application.model.ModelHealth;
 
 /**
  * Everything the console uses, built by the composition root and handed to the console application: use cases,
@@ -32,5 +35,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
                              ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
-                             String version, TaskExecutor executor, Notifier notifier) {
+                             String version, TaskExecutor executor, Notifier notifier,
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
 }

@@ -32,6 +32,7 @@ public final class MainView {
     @FXML private ListView<NavItem> navigation;
     @FXML private StackPane content;
     @FXML private Label statusLabel;
+    @FXML private Label modelLabel;
     @FXML private Label versionLabel;
 
     /** {@code otherViews} builds Replay, Dashboard and Settings; {@code queueActions} each queue's row actions. */
@@ -57,6 +58,13 @@ public final class MainView {
         model.section().addListener((o, a, s) -> show(s));
         operatorLabel.textProperty().bind(Bindings.concat("Operator: ", model.operator()));
         statusLabel.textProperty().bind(model.status());
+        modelLabel.textProperty().bind(model.modelStatus());
+        modelLabel.setId("model-status");
+        model.modelFailing().addListener((o, was, failing) -> {
+            modelLabel.getStyleClass().remove("status-model-failing");
+            if (failing) modelLabel.getStyleClass().add("status-model-failing");
+        });
+        if (model.modelFailing().get()) modelLabel.getStyleClass().add("status-model-failing");
     }
 
     public Parent root() {

@@ -32,6 +32,9 @@ public final class MainViewModel {
     private final ObjectProperty<Section> section = new SimpleObjectProperty<>(Section.HUMAN_REVIEW);
     private final StringProperty operator = new SimpleStringProperty();
     private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty modelStatus = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty modelFailing = new javafx.beans.property.SimpleBooleanProperty();
+    private java.util.function.Supplier<dev.parley.application.model.ModelHealth> modelHealth = () -> null;
     private final ObjectProperty<LongConsumer> openConversation = new SimpleObjectProperty<>(id -> { });
     private boolean countsLoading;
 
@@ -68,6 +71,28 @@ public final class MainViewModel {
 
     public StringProperty status() {
         return status;
+    }
+
+    /** The status bar's model line: which model answers, and when it is failing that the offline one does. */
+    public StringProperty modelStatus() {
+        return modelStatus;
+    }
+
+    public javafx.beans.property.BooleanProperty modelFailing() {
+        return modelFailing;
+    }
+
+    /** Where the model's health is read (after every batch of pipeline events: a fallback happens in one). */
+    public void setModelHealth(java.util.function.Supplier<dev.parley.application.model.ModelHealth> health) {
+        this.modelHealth = health;
+        refreshModelStatus();
+    }
+
+    void refreshModelStatus() {
+        var health = modelHealth.get();
+        if (health == null) return;
+        modelStatus.set(health.summary());
+        modelFailing.set(health.state() != dev.parley.application.model.ModelHealth.State.CLOSED);
     }
 
     public void setOnOpenConversation(LongConsumer open) {
@@ -120,5 +145,6 @@ public final class MainViewModel {
             }
         }
         refreshAll();
+        refreshModelStatus();
     }
 }
