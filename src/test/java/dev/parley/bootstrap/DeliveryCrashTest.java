@@ -35,7 +35,7 @@ class DeliveryCrashTest {
             var child = new ChildParley(home, List.of("api.token=" + TestParley.TOKEN, "sender=twilio",
                     "twilio.base_url=" + twilio.url("/"), "twilio.account_sid=" + SID,
                     "webhooks.twilio.auth_token=" + TestParley.TWILIO_TOKEN, "twilio.from=+15005550006"));
-            child.startAndAwaitHealthy(Duration.ofSeconds(60));
+            child.startAndAwaitHealthy(ChildParley.STARTUP);
             var http = new ParleyHttp(child.baseUrl());
             var started = http.apiPost("/api/conversations", "{\"channel\":\"sms\",\"to\":\"+15556660101\","
                     + "\"text\":\"Hello once\",\"actor\":\"ops@example.test\"}");
@@ -44,7 +44,7 @@ class DeliveryCrashTest {
             assertThat(twilio.takeRequest(30, TimeUnit.SECONDS)).as("the message reached Twilio").isNotNull();
 
             child.kill();
-            child.startAndAwaitHealthy(Duration.ofSeconds(60));
+            child.startAndAwaitHealthy(ChildParley.STARTUP);
 
             await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("DELIVERY_UNKNOWN"));
             Thread.sleep(1500); // three outbox rounds: nothing may go out again by itself

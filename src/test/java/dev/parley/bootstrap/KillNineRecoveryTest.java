@@ -65,7 +65,7 @@ class KillNineRecoveryTest {
         var lost = new java.util.HashSet<String>();
         long began = System.nanoTime();
         for (int round = 0; round < rounds; round++) {
-            startups.add(child.startAndAwaitHealthy(Duration.ofSeconds(60)).toMillis());
+            startups.add(child.startAndAwaitHealthy(ChildParley.STARTUP).toMillis());
             var stop = new AtomicBoolean();
             var clients = blaster.start(child.baseUrl(), stop);
             Thread.sleep(100 + random.nextInt(501));
@@ -78,7 +78,7 @@ class KillNineRecoveryTest {
             blaster.acknowledged.stream().filter(id -> !rows.containsKey(id)).forEach(lost::add);
             lostPerRound.add(lost.size() - lostBefore);
         }
-        startups.add(child.startAndAwaitHealthy(Duration.ofSeconds(60)).toMillis());
+        startups.add(child.startAndAwaitHealthy(ChildParley.STARTUP).toMillis());
         blaster.deliverUnanswered(child.baseUrl());
         awaitDrained(child);
         var notDuplicates = blaster.resendAcknowledged(child.baseUrl());

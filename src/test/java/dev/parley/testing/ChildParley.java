@@ -18,6 +18,12 @@ import java.util.concurrent.TimeUnit;
  * Uses the test JVM's own java and class path, so it runs under surefire without the packaged jar.
  */
 public final class ChildParley {
+    /**
+     * How long a child may take to answer /health: it bounds a hang and measures nothing. On a 2-core machine shared
+     * with other builds a JVM that migrates and opens its store has taken over a minute.
+     */
+    public static final Duration STARTUP = Duration.ofMinutes(3);
+
     /** Small heap, C1 only, serial GC: startup time dominates a crash round, not peak throughput. */
     private static final List<String> FAST_START = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
             "-XX:+UseSerialGC", "-XX:-UsePerfData", "--enable-native-access=ALL-UNNAMED");
