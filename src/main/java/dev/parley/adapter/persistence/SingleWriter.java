@@ -10,7 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.sql.SQLTransientException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -143,12 +143,14 @@ final class SingleWriter implements DataSource, AutoCloseable {
             if (holding) return;
             try {
                 if (!writer.tryLock(MAX_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                    throw new SQLTransientException("the store's writer lock was not free within " + MAX_WAIT_SECONDS
-                            + " s", "HYT00");
+                    // As a pool that has no connection to give: the store is unavailable for now (webhooks: 503).
+                    throw new SQLTransientConnectionException("the store's writer lock was not free within "
+                            + MAX_WAIT_SECONDS + " s", "08001");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new SQLTransientException("interrupted while waiting for the store's writer lock", "HYT00", e);
+                throw new SQLTransientConnectionException("interrupted while waiting for the store's writer lock",
+                        "08001", e);
             }
             holding = true;
         }

@@ -2,11 +2,13 @@ package dev.parley.adapter.persistence;
 
 import dev.parley.application.RedactedThrowable;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * table holds duplicates, start-up stops and names them, rather than run on a store that would take a provider's
  * retry as a new message.
  *
- * <p>Each index is compared by walking it ({@code USE INDEX}) and the table ({@code USE INDEX ()}) once, with a count
- * and an order-independent checksum of (row id, indexed values): linear in the store's size, constant in memory.
+ * <p>Each table is scanned once ({@code USE INDEX ()}) and each index walked once ({@code USE INDEX (name)}), each
+ * compared by a count and an order-independent checksum of (row id, indexed values): linear in the store's size,
+ * constant in memory.
  */
 final class StoreIntegrityCheck {
     private static final Logger LOG = LoggerFactory.getLogger(StoreIntegrityCheck.class);
@@ -49,8 +52,9 @@ final class StoreIntegrityCheck {
         for (var table : tables) {
             var defs = indexes(c, table);
             indexes += defs.size();
+            var expected = tableFingerprints(c, table, defs);
             for (var def : defs) {
-                if (!agrees(c, def)) {
+                if (!agrees(c, def, expected.get(def.name()))) {
                     LOG.error("store integrity: index {} of table {} disagrees with its rows: rebuilding it",
                             def.name(), table);
                     rebuild(c, def);
@@ -108,12 +112,22 @@ final class StoreIntegrityCheck {
         return defs;
     }
 
-    /** Whether walking the index yields exactly the table's rows with their values. */
+    /** Whether walking the index yields exactly the table's rows with their values (as one table scan found them). */
     static boolean agrees(Connection c, IndexDef def) throws SQLException {
-        var list = String.join(", ", def.columns().stream().map(StoreIntegrityCheck::quote).toList());
-        var select = "select _rowid_, " + list + " from " + quote(def.table()) + " use index (";
+        return agrees(c, def, tableFingerprints(c, def.table(), List.of(def)).get(def.name()));
+    }
+
+    private static boolean agrees(Connection c, IndexDef def, Fingerprint expected) throws SQLException {
+        var select = "select _rowid_, " + String.join(", ", def.columns().stream().map(StoreIntegrityCheck::quote)
+                .toList()) + " from " + quote(def.table()) + " use index (" + quote(def.name()) + ")";
         try {
-            return fingerprint(c, select + ")").equals(fingerprint(c, select + quote(def.name()) + ")"));
+            var walked = new Fingerprint();
+            try (var st = c.createStatement(); var rs = st.executeQuery(select)) {
+                var positions = new int[def.columns().size()];
+                for (int i = 0; i < positions.length; i++) positions[i] = i + 2;
+                while (rs.next()) walked.add(rs, positions);
+            }
+            return walked.equals(expected);
         } catch (SQLException e) {
             // An index entry that names a row the table does not have fails the walk (H2 error 90143).
             LOG.warn("store integrity: walking index {} failed: {}", def.name(), RedactedThrowable.describe(e));
@@ -122,27 +136,54 @@ final class StoreIntegrityCheck {
         }
     }
 
-    private record Fingerprint(long rows, long sum) {
-    }
-
-    private static Fingerprint fingerprint(Connection c, String sql) throws SQLException {
-        long rows = 0;
-        long sum = 0;
-        try (var st = c.createStatement()) {
-            st.setFetchSize(10_000);
-            try (var rs = st.executeQuery(sql)) {
-                int n = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    long h = rs.getLong(1) * 0x9E3779B97F4A7C15L;
-                    for (int i = 2; i <= n; i++) {
-                        h = 31 * h + java.util.Objects.hashCode(rs.getObject(i));
-                    }
-                    sum += h ^ (h >>> 29);
-                    rows++;
-                }
+    /**
+     * What each index should hold, from one scan of the table (not of any index) reading every indexed column: per
+     * index, the count and an order-independent checksum of (row id, indexed values).
+     */
+    private static Map<String, Fingerprint> tableFingerprints(Connection c, String table,
+                                                                       List<IndexDef> defs) throws SQLException {
+        var columns = new ArrayList<String>();
+        defs.forEach(d -> d.columns().stream().filter(col -> !columns.contains(col)).forEach(columns::add));
+        var fingerprints = new LinkedHashMap<String, Fingerprint>();
+        if (defs.isEmpty()) return fingerprints;
+        var positions = new LinkedHashMap<String, int[]>();
+        for (var def : defs) {
+            fingerprints.put(def.name(), new Fingerprint());
+            positions.put(def.name(), def.columns().stream().mapToInt(col -> columns.indexOf(col) + 2).toArray());
+        }
+        var select = "select _rowid_, " + String.join(", ", columns.stream().map(StoreIntegrityCheck::quote).toList())
+                + " from " + quote(table) + " use index ()";
+        try (var st = c.createStatement(); var rs = st.executeQuery(select)) {
+            while (rs.next()) {
+                for (var def : defs) fingerprints.get(def.name()).add(rs, positions.get(def.name()));
             }
         }
-        return new Fingerprint(rows, sum);
+        return fingerprints;
+    }
+
+    /** A count and an order-independent checksum of (row id, values) over the rows seen. */
+    private static final class Fingerprint {
+        private long rows;
+        private long sum;
+
+        void add(ResultSet rs, int[] positions) throws SQLException {
+            long h = rs.getLong(1) * 0x9E3779B97F4A7C15L;
+            for (int position : positions) {
+                h = 31 * h + Objects.hashCode(rs.getObject(position));
+            }
+            sum += h ^ (h >>> 29);
+            rows++;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Fingerprint f && f.rows == rows && f.sum == sum;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(rows * 31 + sum);
+        }
     }
 
     /** Drops and creates the index again from its definition; a constraint's index by dropping and adding it. */

@@ -21,7 +21,7 @@ public final class OutboxDispatcher implements WorkSignal, AutoCloseable {
     private final DeliverOutbox deliver;
     private final Set<Long> busyConversations = ConcurrentHashMap.newKeySet();
     private final Semaphore permits;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private volatile ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final BackgroundLoop loop;
 
     public OutboxDispatcher(DeliverOutbox deliver, int parallelism) {
@@ -30,7 +30,9 @@ public final class OutboxDispatcher implements WorkSignal, AutoCloseable {
         this.loop = new BackgroundLoop("outbox", this::dispatchOnce, Duration.ofMillis(500));
     }
 
-    public void start() {
+    /** Starts (or, after {@link #close()}, starts again) sending in the background. */
+    public synchronized void start() {
+        if (executor.isShutdown()) executor = Executors.newVirtualThreadPerTaskExecutor();
         loop.start();
     }
 
@@ -60,8 +62,9 @@ public final class OutboxDispatcher implements WorkSignal, AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         loop.close();
+        var executor = this.executor;
         executor.shutdown();
         try {
             executor.awaitTermination(15, TimeUnit.SECONDS);
