@@ -5,6 +5,7 @@ import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
@@ -15,6 +16,7 @@ import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
+import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
@@ -37,6 +39,7 @@ import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.RetryOnConflict;
+import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,6 +63,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Clock clock;
     /** The H2 store when Parley opened it from the configuration; null when it was built on a given store. */
     public final Database database;
+    /** Online backups of the store; null when the store is not an H2 file (PostgreSQL has its own tools). */
+    public final StoreBackup backup;
     /** The store every use case runs on. */
     public final Transactions transactions;
     /** The same store for operators' actions: a unit of work that lost a race is run again (a few times). */
@@ -156,6 +161,8 @@ public final class ParleyApp implements AutoCloseable {
         }
         var store = openStore.get();
         this.database = store.database();
+        this.backup = database != null && H2OnlineBackup.supports(config.get(ConfigKey.DB_URL))
+                ? new H2OnlineBackup(database.dataSource()) : null;
         this.transactions = store.transactions();
         this.closeStore = store.close();
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
@@ -239,9 +246,14 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 resolveUndelivered).routes());
+        if (backup != null) {
+            routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
+        }
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);
+        RunFile.write(config.home(), binding.origin() != null ? binding.origin()
+                : "http://127.0.0.1:" + listener.port());
     }
 
     private WebhookRoutes.Settings webhookSettings() {
@@ -258,7 +270,10 @@ public final class ParleyApp implements AutoCloseable {
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
-        if (listener != null) listener.close();
+        if (listener != null) {
+            listener.close();
+            RunFile.remove(config.home());
+        }
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
