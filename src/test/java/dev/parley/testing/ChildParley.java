@@ -99,8 +99,25 @@ public final class ChildParley {
     public void stop() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            var threads = threadDump();
             kill();
-            throw new IllegalStateException("child did not stop on SIGTERM");
+            throw new IllegalStateException("child did not stop on SIGTERM within 30 s; log: " + logTail()
+                    + "\nthreads:\n" + threads);
+        }
+    }
+
+    /** The child's threads, virtual ones included (for a child that does not stop), or why there are none. */
+    private String threadDump() {
+        try {
+            var file = home.resolve("child-threads-" + process.pid() + ".txt");
+            var jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+            var dump = new ProcessBuilder(jcmd, Long.toString(process.pid()), "Thread.dump_to_file", "-format=text",
+                    file.toString()).redirectErrorStream(true).start();
+            dump.getInputStream().readAllBytes();
+            dump.waitFor(30, TimeUnit.SECONDS);
+            return Files.readString(file);
+        } catch (IOException | InterruptedException e) {
+            return "(no thread dump: " + e.getClass().getSimpleName() + ")";
         }
     }
 

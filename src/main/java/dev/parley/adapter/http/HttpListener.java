@@ -126,10 +126,14 @@ public final class HttpListener implements AutoCloseable {
                 token.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Stops taking requests, lets those being answered finish (up to a second), then closes every connection. */
+    /**
+     * Stops taking requests, lets those being answered finish, then closes every connection. A request waits for the
+     * store at most 30 s (the writer lock, the pool), so the grace is a little longer: the store is never closed under
+     * a receipt being stored (on a loaded machine a second was not enough).
+     */
     @Override
     public void close() {
-        server.stop(Duration.ofSeconds(1));
+        server.stop(Duration.ofSeconds(40));
         LOG.info("listener stopped");
     }
 }

@@ -43,7 +43,10 @@ public final class Database implements AutoCloseable {
         config.setMaximumPoolSize(poolSize);
         config.setAutoCommit(false);
         config.setPoolName("parley-db");
-        config.setConnectionTimeout(5_000);
+        // With one writer (H2), a thread short of a connection is in the same line as one waiting for the writer
+        // lock (the connections are held by transactions waiting their turn): the same bound for both, so a busy
+        // store is waited for and only a stuck one is "unavailable" (503).
+        config.setConnectionTimeout(jdbcUrl.startsWith("jdbc:h2:") ? SingleWriter.MAX_WAIT_SECONDS * 1000 : 5_000);
         var dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource);

@@ -34,12 +34,14 @@ final class SingleWriter implements DataSource, AutoCloseable {
     /** Statements that only read: a select (not "for update"), a values or explain. Everything else writes. */
     private static final Pattern READ_ONLY = Pattern.compile("^(select|with|values|explain|show)\\b");
     private static final Pattern FOR_UPDATE = Pattern.compile("\\bfor\\s+update\\b");
-    private static final long MAX_WAIT_SECONDS = 30;
+    static final long MAX_WAIT_SECONDS = 30;
 
     private final DataSource delegate;
     private final ReentrantLock writer = new ReentrantLock(true);
     /** Work a thread asked to run once its own open writing transaction has ended (see {@link #whenNoWriteOpen}). */
     private final ThreadLocal<java.util.List<Runnable>> deferred = ThreadLocal.withInitial(java.util.ArrayList::new);
+    /** Whether the calling thread is running its deferred work now (which must not start again from within). */
+    private final ThreadLocal<Boolean> runningDeferred = ThreadLocal.withInitial(() -> false);
 
     SingleWriter(DataSource delegate) {
         this.delegate = delegate;
@@ -63,6 +65,7 @@ final class SingleWriter implements DataSource, AutoCloseable {
         if (writer.isHeldByCurrentThread()) {
             deferred.get().add(work);
         } else {
+            runDeferred();
             work.run();
         }
     }
@@ -104,10 +107,15 @@ final class SingleWriter implements DataSource, AutoCloseable {
                 result = method.invoke(connection, args);
             } catch (InvocationTargetException e) {
                 if (endsTransaction(name, args)) release();
+                if (name.equals("close")) runDeferred();
                 throw e.getCause();
             }
             if (endsTransaction(name, args)) {
                 release();
+                // Deferred work needs a connection of its own: run it once this one is back in the pool, never while
+                // the thread still holds it (each nested level would hold one more, and a few threads doing that at
+                // once emptied the pool and waited on each other until its timeout).
+                if (name.equals("close")) runDeferred();
                 return result;
             }
             return switch (name) {
@@ -159,17 +167,30 @@ final class SingleWriter implements DataSource, AutoCloseable {
             if (holding) {
                 holding = false;
                 writer.unlock();
-                if (!writer.isHeldByCurrentThread()) runDeferred();
             }
         }
     }
 
+    /**
+     * Runs the calling thread's deferred work when it holds the writer lock no longer, one piece after the other: the
+     * connections that work closes do not start another round (the loop here takes what they add).
+     */
     private void runDeferred() {
+        if (writer.isHeldByCurrentThread() || runningDeferred.get()) return;
         var work = deferred.get();
-        while (!work.isEmpty()) {
-            work.removeFirst().run();
+        if (work.isEmpty()) {
+            deferred.remove();
+            return;
         }
-        deferred.remove();
+        runningDeferred.set(true);
+        try {
+            while (!work.isEmpty()) {
+                work.removeFirst().run();
+            }
+        } finally {
+            runningDeferred.remove();
+            deferred.remove();
+        }
     }
 
     /** Closes the underlying pool. */

@@ -94,12 +94,51 @@ class SingleWriterTest {
             c.createStatement().executeUpdate("update t set v = 'x'");
             store.whenNoWriteOpen(() -> {
                 assertThat(store.busy()).as("the first transaction has ended").isFalse();
-                ran.add("after commit");
+                ran.add("after the transaction");
             });
             assertThat(ran).containsExactly("no write open: at once");
             c.commit();
         }
-        assertThat(ran).containsExactly("no write open: at once", "after commit");
+        assertThat(ran).containsExactly("no write open: at once", "after the transaction");
+    }
+
+    /**
+     * Deferred work (model call log rows) writes through connections of its own: it runs once the thread's
+     * connection is back in the pool, one piece after the other, so a thread never holds more than one connection for
+     * it. Before, each piece ran inside the previous one's commit, one connection deeper each time: a two-connection
+     * pool was empty after the first piece and the second waited for the pool's timeout (seen as "store unavailable"
+     * and a stop that hung under load).
+     */
+    @Test
+    void deferredWorkRunsOnePieceAtATimeOnceTheConnectionIsBackInThePool() throws Exception {
+        var config = new com.zaxxer.hikari.HikariConfig();
+        config.setJdbcUrl("jdbc:h2:file:" + dir.resolve("db") + ";WRITE_DELAY=0");
+        config.setMaximumPoolSize(2);
+        config.setConnectionTimeout(1_000);
+        config.setAutoCommit(false);
+        try (var pool = new com.zaxxer.hikari.HikariDataSource(config)) {
+            var writer = new SingleWriter(pool);
+            var ran = new java.util.ArrayList<Integer>();
+            try (var c = writer.getConnection()) {
+                c.createStatement().executeUpdate("update t set v = 'x'");
+                for (int i = 0; i < 4; i++) {
+                    int piece = i;
+                    writer.whenNoWriteOpen(() -> {
+                        try (var own = writer.getConnection()) {
+                            own.prepareStatement("insert into t values (" + (10 + piece) + ", 'log')").executeUpdate();
+                            own.commit();
+                            ran.add(piece);
+                        } catch (java.sql.SQLException e) {
+                            throw new IllegalStateException("piece " + piece, e);
+                        }
+                    });
+                }
+                c.commit();
+                assertThat(ran).as("nothing while the first connection is still held").isEmpty();
+            }
+            assertThat(ran).containsExactly(0, 1, 2, 3);
+            assertThat(pool.getHikariPoolMXBean().getActiveConnections()).isZero();
+        }
     }
 
     private static void write(Connection c, String sql) {
