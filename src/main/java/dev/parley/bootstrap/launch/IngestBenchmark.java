@@ -7,6 +7,7 @@ import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.bootstrap.bench.BenchFigures;
 import dev.parley.bootstrap.bench.BenchRunner;
 import dev.parley.bootstrap.bench.PipelineRun;
+import dev.parley.bootstrap.bench.RateBaseline;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -33,9 +34,13 @@ final class IngestBenchmark {
     /**
      * {@code parley bench ingest --rate N}: Parley on a fresh home receives {@code rate} signed webhooks a second for
      * {@code seconds} (open loop) after an untimed warm-up of 5 s at the same rate; latency from each request's
-     * intended send time to its message PROCESSED.
+     * intended send time to its message PROCESSED. Before it, in the same run, the baselines of {@link RateBaseline}
+     * (a bare HttpServer at the same rate, one raw H2 commit), which the figures are also given as ratios of.
      */
     static Map<String, Object> atRate(double rate, double seconds) throws Exception {
+        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        double loadBefore = os.getSystemLoadAverage();
+        var baseline = RateBaseline.measure(rate, seconds);
         var home = java.nio.file.Files.createTempDirectory("parley-bench-rate-");
         try {
             var random = new SecureRandom();
@@ -43,7 +48,7 @@ final class IngestBenchmark {
             var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
             flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, secret);
             flags.put(ConfigKey.PLAYBOOK_DEFAULT, "noop");
-        flags.put(ConfigKey.PLAYBOOK_INBOUND, "noop");
+            flags.put(ConfigKey.PLAYBOOK_INBOUND, "noop");
             var config = ParleyConfig.load(home, Map.of(), flags, random);
             PipelineRun.RateFigures figures;
             try (var app = new ParleyApp(config, Clock.systemUTC(), null)) {
@@ -67,6 +72,16 @@ final class IngestBenchmark {
             json.put("answered_within_1s", round3(figures.answeredWithinASecond()));
             json.put("answer_p50_ms", round(figures.answerP50Millis()));
             json.put("answer_p99_ms", round(figures.answerP99Millis()));
+            json.put("baseline_answer_p50_ms", round(baseline.answerP50Millis()));
+            json.put("baseline_answer_p99_ms", round(baseline.answerP99Millis()));
+            json.put("baseline_answer_max_ms", round(baseline.answerMaxMillis()));
+            json.put("baseline_answered_within_1s", round3(baseline.answeredWithinASecond()));
+            json.put("baseline_raw_commit_ms", round3(baseline.rawCommitMillis()));
+            json.put("answer_p99_vs_baseline", round2(figures.answerP99Millis() / baseline.answerP99Millis()));
+            json.put("p50_vs_raw_commit", round2(figures.p50Millis() / baseline.rawCommitMillis()));
+            json.put("p99_vs_raw_commit", round2(figures.p99Millis() / baseline.rawCommitMillis()));
+            json.put("load_average_before", round(loadBefore));
+            json.put("load_average_after", round(os.getSystemLoadAverage()));
             return json;
         } finally {
             try (var paths = java.nio.file.Files.walk(home)) {
@@ -77,6 +92,10 @@ final class IngestBenchmark {
 
     private static double round(double v) {
         return Math.round(v * 10) / 10.0;
+    }
+
+    private static double round2(double v) {
+        return Math.round(v * 100) / 100.0;
     }
 
     private static double round3(double v) {

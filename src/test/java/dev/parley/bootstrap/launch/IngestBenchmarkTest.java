@@ -29,5 +29,13 @@ class IngestBenchmarkTest {
         assertThat((Double) figures.get("processed_within_1s")).isBetween(0.0, 1.0);
         assertThat((Double) figures.get("answered_within_1s")).isBetween(0.0, 1.0);
         assertThat((Double) figures.get("achieved_rate")).isPositive();
+        // the baselines of the same run, and the figures as ratios of them
+        for (var key : new String[] {"baseline_answer_p50_ms", "baseline_answer_p99_ms", "baseline_raw_commit_ms",
+                "answer_p99_vs_baseline", "p50_vs_raw_commit", "p99_vs_raw_commit"}) {
+            assertThat(figures.get(key)).as(key).isInstanceOfSatisfying(Double.class, v -> assertThat(v).isPositive());
+        }
+        assertThat((Double) figures.get("baseline_answer_p50_ms"))
+                .isLessThanOrEqualTo((Double) figures.get("baseline_answer_p99_ms"));
+        assertThat((Double) figures.get("baseline_answered_within_1s")).isBetween(0.0, 1.0);
     }
 }
