@@ -79,6 +79,7 @@ class KillNineRecoveryTest {
             lostPerRound.add(lost.size() - lostBefore);
         }
         startups.add(child.startAndAwaitHealthy(ChildParley.STARTUP).toMillis());
+        var integrity = IntegrityChecks.in(child.log());
         blaster.deliverUnanswered(child.baseUrl());
         awaitDrained(child);
         var notDuplicates = blaster.resendAcknowledged(child.baseUrl());
@@ -87,10 +88,13 @@ class KillNineRecoveryTest {
         var rows = StoreAudit.byProviderId(home);
         var replies = StoreAudit.repliesByReplyTo(home);
         System.out.printf("kill-9: %d rounds, %d acknowledged, %.1f s; child startup ms %s;"
-                + " acknowledged but lost, per round %s%n", rounds, blaster.acknowledged.size(),
-                (System.nanoTime() - began) / 1e9, startups, lostPerRound);
+                + " acknowledged but lost, per round %s; %s%n", rounds, blaster.acknowledged.size(),
+                (System.nanoTime() - began) / 1e9, startups, lostPerRound, integrity);
 
         assertThat(lostPerRound).as("acknowledged messages missing right after each kill").allMatch(n -> n == 0);
+        // every restart after a kill checked the whole store, and with one writer it found nothing to rebuild
+        assertThat(integrity.checks()).as("start-up integrity checks after a kill").isEqualTo(rounds);
+        assertThat(integrity.findings()).as("what the start-up integrity checks found and rebuilt").isEmpty();
         assertThat(blaster.unexpected).as("answers other than 2xx/503").isEmpty();
         assertThat(blaster.unansweredCount()).as("messages never acknowledged").isZero();
         assertThat(blaster.acknowledged).as("acknowledged").hasSizeGreaterThan(rounds);
@@ -119,6 +123,41 @@ class KillNineRecoveryTest {
                     + ";WRITE_DELAY=" + writeDelay);
         }
         return settings;
+    }
+
+    /**
+     * What the start-up integrity checks of the child's log say: one summary line per restart after a kill
+     * ({@code UncleanShutdownRepair}), either "… agree (N ms)" or a list of what was rebuilt.
+     */
+    record IntegrityChecks(int checks, List<String> findings, List<Long> cleanMillis) {
+        private static final Pattern CLEAN = Pattern.compile(
+                "store integrity: \\d+ tables and \\d+ indexes agree \\((\\d+) ms\\)");
+
+        static IntegrityChecks in(List<String> log) {
+            int checks = 0;
+            var findings = new ArrayList<String>();
+            var millis = new ArrayList<Long>();
+            for (var line : log) {
+                if (!line.contains("store integrity:")) continue;
+                var clean = CLEAN.matcher(line);
+                if (clean.find()) {
+                    checks++;
+                    millis.add(Long.parseLong(clean.group(1)));
+                } else {
+                    if (line.contains("indexes checked in")) checks++;
+                    findings.add(line.substring(line.indexOf("store integrity:")));
+                }
+            }
+            return new IntegrityChecks(checks, findings, millis);
+        }
+
+        @Override
+        public String toString() {
+            var sorted = cleanMillis.stream().sorted().toList();
+            return "integrity checks " + checks + ", findings " + findings.size() + " " + findings
+                    + (sorted.isEmpty() ? "" : ", clean check ms median " + sorted.get(sorted.size() / 2)
+                    + " max " + sorted.getLast());
+        }
     }
 
     /** Waits until no inbox row waits and no outbox row is unsent (every reply went out). */

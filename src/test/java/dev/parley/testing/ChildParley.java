@@ -121,6 +121,11 @@ public final class ChildParley {
         }
     }
 
+    /** Every line the child (all its starts on this home) wrote to stdout and stderr. */
+    public List<String> log() throws IOException {
+        return Files.readAllLines(home.resolve("child-console.log"));
+    }
+
     public String logTail() {
         try {
             var lines = Files.readAllLines(home.resolve("child-console.log"));
