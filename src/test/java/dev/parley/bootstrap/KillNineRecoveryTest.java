@@ -113,9 +113,10 @@ class KillNineRecoveryTest {
     private List<String> settings(OutboundReceiver receiver) {
         var settings = new ArrayList<>(List.of("api.token=" + TestParley.TOKEN,
                 "webhooks.generic.secret=" + TestParley.SECRET, "db.pool_size=8",
-                // durability is what is measured here: a playbook that answers each message once
+                // durability is what is measured here: a playbook that answers each message once, and no
+                // embedding model loading in the background during the short windows between kills
                 "playbook.default=" + ReplyToEachPlaybook.NAME, "playbook.inbound=" + ReplyToEachPlaybook.NAME,
-                "sender=webhook", "sender.webhook.url=" + receiver.url(),
+                "alerts.model=off", "sender=webhook", "sender.webhook.url=" + receiver.url(),
                 "sender.webhook.secret=" + TestParley.SECRET));
         var writeDelay = Integer.getInteger("killnine.writeDelay");
         if (writeDelay != null) {

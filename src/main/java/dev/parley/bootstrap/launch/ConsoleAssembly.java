@@ -1,7 +1,9 @@
 package dev.parley.bootstrap.launch;
 
+import dev.parley.adapter.alerts.AlertThresholdsFile;
 import dev.parley.adapter.alerts.JsonAlertPatternTester;
 import dev.parley.adapter.persistence.JdbcQueues;
+import dev.parley.application.alerts.AlertThresholds;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.context.ConsoleContext;
@@ -64,7 +66,8 @@ public final class ConsoleAssembly {
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
                 app.resolveUndelivered,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
-                new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,
+                new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(),
+                new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
                 new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()));

@@ -5,6 +5,7 @@ import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.settings.ConfigurationFile;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.alerts.AlertThresholds;
 import dev.parley.application.console.AlertPatternTester;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.HandleAlert;
@@ -33,7 +34,8 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ReplyToConversation reply, UnblockConversation unblock, RetryInboxMessage retry,
                              ResolveUndelivered undelivered,
                              HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
-                             ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
+                             ReplayRunner replay, AlertPatternTester patternTester, AlertThresholds alertThresholds,
+                             ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
