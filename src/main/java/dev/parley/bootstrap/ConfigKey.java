@@ -14,6 +14,10 @@ public enum ConfigKey {
     LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
     DB_URL("db.url", "", v -> {
         if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
+        if (!v.isEmpty() && !v.startsWith("jdbc:h2:") && !v.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException("Parley stores in H2 (jdbc:h2:...) or PostgreSQL "
+                    + "(jdbc:postgresql://host:port/database, docs/team.md)");
+        }
         var upper = v.toUpperCase(java.util.Locale.ROOT);
         if (upper.contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
         if (upper.matches(".*;TRACE_LEVEL_(FILE|SYSTEM_OUT)=(?!0(;|$)).*")) {

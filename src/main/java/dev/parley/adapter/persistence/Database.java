@@ -42,6 +42,11 @@ public final class Database implements AutoCloseable {
         config.setAutoCommit(false);
         config.setPoolName("parley-db");
         config.setConnectionTimeout(5_000);
+        if (isPostgres(jdbcUrl)) {
+            // Server error details quote the row's values (addresses, text): keep them out of exceptions and logs.
+            config.addDataSourceProperty("logServerErrorDetail", "false");
+            config.addDataSourceProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid());
+        }
         var dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource);
@@ -55,6 +60,11 @@ public final class Database implements AutoCloseable {
             dataSource.close();
             throw e;
         }
+    }
+
+    /** Whether {@code jdbcUrl} names a PostgreSQL database (team mode, docs/team.md). */
+    public static boolean isPostgres(String jdbcUrl) {
+        return jdbcUrl.startsWith("jdbc:postgresql:");
     }
 
     private static void migrate(DataSource dataSource) {
