@@ -21,12 +21,14 @@ public final class Database implements AutoCloseable {
     private final HibernateTransactions transactions;
 
     private final java.util.Optional<UncleanShutdownRepair> repair;
+    private final PostgresProcessLock processLock;
 
     private Database(HikariDataSource dataSource, SessionFactory sessionFactory,
-                     java.util.Optional<UncleanShutdownRepair> repair) {
+                     java.util.Optional<UncleanShutdownRepair> repair, PostgresProcessLock processLock) {
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
+        this.processLock = processLock;
         this.transactions = new HibernateTransactions(sessionFactory);
     }
 
@@ -47,7 +49,14 @@ public final class Database implements AutoCloseable {
             config.addDataSourceProperty("logServerErrorDetail", "false");
             config.addDataSourceProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid());
         }
-        var dataSource = new HikariDataSource(config);
+        var processLock = isPostgres(jdbcUrl) ? PostgresProcessLock.acquire(jdbcUrl, user, password) : null;
+        HikariDataSource dataSource;
+        try {
+            dataSource = new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            if (processLock != null) processLock.close();
+            throw e;
+        }
         try {
             migrate(dataSource);
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
@@ -55,9 +64,10 @@ public final class Database implements AutoCloseable {
             var sessionFactory = sessionFactory(dataSource);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
-            return new Database(dataSource, sessionFactory, repair);
+            return new Database(dataSource, sessionFactory, repair, processLock);
         } catch (RuntimeException e) {
             dataSource.close();
+            if (processLock != null) processLock.close();
             throw e;
         }
     }
@@ -104,6 +114,7 @@ public final class Database implements AutoCloseable {
         sessionFactory.close();
         dataSource.close();
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);
+        if (processLock != null) processLock.close();
         LOG.info("store closed");
     }
 }
