@@ -23,13 +23,13 @@ public final class Database implements AutoCloseable {
     private final java.util.Optional<UncleanShutdownRepair> repair;
     private final PostgresProcessLock processLock;
 
-    private Database(HikariDataSource dataSource, SessionFactory sessionFactory,
+    private Database(HikariDataSource dataSource, SessionFactory sessionFactory, StoreDialect dialect,
                      java.util.Optional<UncleanShutdownRepair> repair, PostgresProcessLock processLock) {
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
         this.processLock = processLock;
-        this.transactions = new HibernateTransactions(sessionFactory);
+        this.transactions = new HibernateTransactions(sessionFactory, dialect);
     }
 
     /** Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}. */
@@ -64,7 +64,7 @@ public final class Database implements AutoCloseable {
             var sessionFactory = sessionFactory(dataSource);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
-            return new Database(dataSource, sessionFactory, repair, processLock);
+            return new Database(dataSource, sessionFactory, StoreDialect.of(jdbcUrl), repair, processLock);
         } catch (RuntimeException e) {
             dataSource.close();
             if (processLock != null) processLock.close();

@@ -14,8 +14,6 @@ import org.slf4j.LoggerFactory;
  */
 final class PostgresProcessLock implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresProcessLock.class);
-    /** Advisory lock key space of Parley ('PRLY'), and the key of "a Parley process runs on this database". */
-    static final int PARLEY = 0x50524C59;
     static final int SOLE_PROCESS = 1;
 
     private final Connection connection;
@@ -37,7 +35,7 @@ final class PostgresProcessLock implements AutoCloseable {
             connection.setAutoCommit(true);
             boolean locked;
             try (var st = connection.prepareStatement("select pg_try_advisory_lock(?, ?)")) {
-                st.setInt(1, PARLEY);
+                st.setInt(1, StoreDialect.LOCK_SOLE_PROCESS);
                 st.setInt(2, SOLE_PROCESS);
                 try (var rs = st.executeQuery()) {
                     rs.next();

@@ -68,9 +68,9 @@ public final class ProcessInboundMessage {
     }
 
     private Processed processIn(Store store, long inboxId) {
-        var entry = store.inbox().find(inboxId).orElse(null);
-        if (entry == null || entry.status() != InboxStatus.RECEIVED) {
-            return null;
+        var entry = store.inbox().claim(inboxId).orElse(null);
+        if (entry == null) {
+            return null; // done already, or another process holds its conversation
         }
         var now = clock.instant();
         var m = entry.message();
@@ -103,9 +103,9 @@ public final class ProcessInboundMessage {
         var error = e.getClass().getSimpleName() + ": " + e.getMessage();
         try {
             return transactions.inTransaction(store -> {
-                InboxEntry entry = store.inbox().find(inboxId).orElse(null);
+                InboxEntry entry = store.inbox().claim(inboxId).orElse(null);
                 if (entry == null) {
-                    return Outcome.SKIPPED;
+                    return Outcome.SKIPPED; // done meanwhile, by another process
                 }
                 int attempts = entry.attempts() + 1;
                 if (e instanceof UnknownPlaybookException || attempts >= MAX_ATTEMPTS) {

@@ -54,6 +54,7 @@ public final class RunDueJobs {
         } catch (RuntimeException e) {
             LOG.warn("job={} failed: {}", job.id(), e.getClass().getName());
             transactions.run(store -> {
+                if (store.jobs().claim(job.id(), clock.instant()).isEmpty()) return; // done meanwhile, elsewhere
                 int attempts = job.attempts() + 1;
                 var error = e.getClass().getSimpleName() + ": " + e.getMessage();
                 if (attempts >= MAX_ATTEMPTS) {
@@ -69,6 +70,9 @@ public final class RunDueJobs {
     private List<PipelineEvent> runIn(Store store, ScheduledJob job) {
         var now = clock.instant();
         var published = new ArrayList<PipelineEvent>();
+        if (store.jobs().claim(job.id(), now).isEmpty()) {
+            return published; // fired already, or firing now in another process: a timer fires once
+        }
         var conversation = job.conversationId() == null ? null
                 : store.conversations().find(job.conversationId()).orElse(null);
         if (conversation != null && (job.state() == null || job.state().equals(conversation.state()))) {

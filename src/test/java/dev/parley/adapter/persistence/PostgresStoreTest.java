@@ -32,6 +32,92 @@ class PostgresStoreTest {
         }
     }
 
+    static InboundMessage inbound(String providerId, String conversation) {
+        return new InboundMessage("sms", providerId, conversation, conversation, "+1999", "text", null, Instant.EPOCH,
+                null, null);
+    }
+
+    /** Runs {@code work} in a transaction on another thread and keeps that transaction open until released. */
+    static final class OpenTransaction implements AutoCloseable {
+        final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        final java.util.concurrent.CompletableFuture<Object> result;
+
+        OpenTransaction(Database database, java.util.function.Function<dev.parley.application.store.Store, Object> work)
+                throws InterruptedException {
+            result = java.util.concurrent.CompletableFuture.supplyAsync(() -> database.transactions().inTransaction(s -> {
+                var value = work.apply(s);
+                started.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return value;
+            }));
+            assertThat(started.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        }
+
+        @Override
+        public void close() throws Exception {
+            release.countDown();
+            result.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aConversationLaneIsHeldByOneTransactionAtATime() throws Exception {
+        try (var database = open(PG.newDatabase())) {
+            var tx = database.transactions();
+            tx.run(s -> s.inbox().insertIfAbsent(inbound("a1", "+1"), "{}", Instant.EPOCH));
+            tx.run(s -> s.inbox().insertIfAbsent(inbound("a2", "+1"), "{}", Instant.EPOCH));
+            tx.run(s -> s.inbox().insertIfAbsent(inbound("b1", "+2"), "{}", Instant.EPOCH));
+            try (var holder = new OpenTransaction(database, s -> s.inbox().claim(1).orElseThrow())) {
+                boolean sameLane = tx.inTransaction(s -> s.inbox().claim(2).isPresent());
+                boolean sameRow = tx.inTransaction(s -> s.inbox().claim(1).isPresent());
+                boolean otherLane = tx.inTransaction(s -> s.inbox().claim(3).isPresent());
+                assertThat(sameLane).as("another row of the held lane").isFalse();
+                assertThat(sameRow).as("the held row").isFalse();
+                assertThat(otherLane).as("a row of another lane").isTrue();
+            }
+            tx.run(s -> s.inbox().markProcessed(1, Instant.EPOCH));
+            boolean afterRelease = tx.inTransaction(s -> s.inbox().claim(2).isPresent());
+            boolean processed = tx.inTransaction(s -> s.inbox().claim(1).isPresent());
+            assertThat(afterRelease).as("the lane once its holder's transaction ended").isTrue();
+            assertThat(processed).as("a row processed meanwhile").isFalse();
+        }
+    }
+
+    @Test
+    void aRowFinishedByAnotherProcessAfterItWasReadIsNotClaimed() throws Exception {
+        try (var database = open(PG.newDatabase())) {
+            var tx = database.transactions();
+            tx.run(s -> s.inbox().insertIfAbsent(inbound("a1", "+1"), "{}", Instant.EPOCH));
+            // the first read sees RECEIVED; the row is PROCESSED (committed elsewhere) before the lane is taken
+            boolean claimed = tx.inTransaction(s -> {
+                s.inbox().find(1).orElseThrow();
+                tx.run(other -> other.inbox().markProcessed(1, Instant.EPOCH));
+                return s.inbox().claim(1).isPresent();
+            });
+            assertThat(claimed).isFalse();
+        }
+    }
+
+    @Test
+    void aJobRunningInOneTransactionIsSkippedByOthers() throws Exception {
+        try (var database = open(PG.newDatabase())) {
+            var tx = database.transactions();
+            long job = tx.inTransaction(s -> s.jobs().schedule("sweep", null, "sweep", null, Instant.EPOCH,
+                    Instant.EPOCH));
+            try (var holder = new OpenTransaction(database, s -> s.jobs().claim(job, Instant.EPOCH).orElseThrow())) {
+                boolean second = tx.inTransaction(s -> s.jobs().claim(job, Instant.EPOCH).isPresent());
+                assertThat(second).isFalse();
+            }
+            boolean free = tx.inTransaction(s -> s.jobs().claim(job, Instant.EPOCH).isPresent());
+            assertThat(free).isTrue();
+        }
+    }
+
     @Test
     void aWrongPasswordIsRefusedWithoutOpeningAnything() {
         var url = PG.newDatabase();

@@ -386,6 +386,32 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void onlyReceivedInboxRowsAreClaimed() {
+        tx.run(s -> s.inbox().insertIfAbsent(inbound("1", "+1"), "{}", T0));
+        tx.run(s -> s.inbox().insertIfAbsent(inbound("2", "+1"), "{}", T0));
+        var claimed = in((Store s) -> s.inbox().claim(1)).orElseThrow();
+        assertThat(claimed.id()).isEqualTo(1);
+        assertThat(claimed.status()).isEqualTo(InboxStatus.RECEIVED);
+        tx.run(s -> s.inbox().markProcessed(1, at(1)));
+        tx.run(s -> s.inbox().markFailed(2, 5, "gave up", at(1)));
+        assertThat(in((Store s) -> s.inbox().claim(1))).isEmpty();
+        assertThat(in((Store s) -> s.inbox().claim(2))).isEmpty();
+        assertThat(in((Store s) -> s.inbox().claim(99))).isEmpty();
+    }
+
+    @Test
+    void onlyPendingDueJobsAreClaimed() {
+        long conv = conversation("+1");
+        long due = in((Store s) -> s.jobs().schedule(ScheduledJob.TIMER, conv, "nudge", "Waiting", at(5), T0));
+        long done = in((Store s) -> s.jobs().schedule(ScheduledJob.TIMER, conv, "timeout", "Waiting", at(5), T0));
+        tx.run(s -> s.jobs().markDone(done, at(5)));
+        assertThat(in((Store s) -> s.jobs().claim(due, at(4)))).as("not due yet").isEmpty();
+        assertThat(in((Store s) -> s.jobs().claim(due, at(5)))).map(ScheduledJob::id).contains(due);
+        assertThat(in((Store s) -> s.jobs().claim(done, at(6)))).isEmpty();
+        assertThat(in((Store s) -> s.jobs().claim(999, at(6)))).isEmpty();
+    }
+
+    @Test
     void inboxProcessingBookkeeping() {
         for (int i = 1; i <= 4; i++) {
             var id = String.valueOf(i);
