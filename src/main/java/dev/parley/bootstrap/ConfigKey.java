@@ -90,7 +90,9 @@ public enum ConfigKey {
         }
     }),
     MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
-    LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse);
+    LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse),
+    /** Team mode (docs/team.md): false runs this process without the HTTP listener (no webhooks, no API). */
+    LISTENER_ENABLED("listener.enabled", "true", ConfigKey::bool);
 
     private final String key;
     private final String defaultValue;

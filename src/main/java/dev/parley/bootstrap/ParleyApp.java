@@ -219,6 +219,10 @@ public final class ParleyApp implements AutoCloseable {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
+        if (!binding.enabled()) {
+            LOG.info("listener disabled (listener.enabled=false): no webhooks and no API in this process");
+            return;
+        }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());

@@ -46,7 +46,8 @@ final class ParleyLauncher implements Launcher {
             stopped.countDown();
         }, "parley-shutdown"));
         app.start(binding);
-        LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
+        LOG.info("parley {} serving {} (home {})", Version.current(), app.port() < 0 ? "without a listener"
+                : "on port " + app.port(), config.home());
         stopped.await();
     }
 
