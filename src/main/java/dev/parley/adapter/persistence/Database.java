@@ -21,15 +21,18 @@ public final class Database implements AutoCloseable {
     private final HibernateTransactions transactions;
 
     private final java.util.Optional<UncleanShutdownRepair> repair;
-    private final PostgresProcessLock processLock;
+    private final PostgresProcessSession processSession;
+    private final long processId;
 
     private Database(HikariDataSource dataSource, SessionFactory sessionFactory, StoreDialect dialect,
-                     java.util.Optional<UncleanShutdownRepair> repair, PostgresProcessLock processLock) {
+                     java.util.Optional<UncleanShutdownRepair> repair, PostgresProcessSession processSession,
+                     long processId) {
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
-        this.processLock = processLock;
-        this.transactions = new HibernateTransactions(sessionFactory, dialect);
+        this.processSession = processSession;
+        this.processId = processId;
+        this.transactions = new HibernateTransactions(sessionFactory, dialect, processId);
     }
 
     /** Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}. */
@@ -49,12 +52,13 @@ public final class Database implements AutoCloseable {
             config.addDataSourceProperty("logServerErrorDetail", "false");
             config.addDataSourceProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid());
         }
-        var processLock = isPostgres(jdbcUrl) ? PostgresProcessLock.acquire(jdbcUrl, user, password) : null;
+        var processSession = isPostgres(jdbcUrl) ? PostgresProcessSession.connect(jdbcUrl, user, password) : null;
+        if (processSession != null) processSession.holdSoleProcessLock();
         HikariDataSource dataSource;
         try {
             dataSource = new HikariDataSource(config);
         } catch (RuntimeException e) {
-            if (processLock != null) processLock.close();
+            if (processSession != null) processSession.close();
             throw e;
         }
         try {
@@ -64,10 +68,12 @@ public final class Database implements AutoCloseable {
             var sessionFactory = sessionFactory(dataSource);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
-            return new Database(dataSource, sessionFactory, StoreDialect.of(jdbcUrl), repair, processLock);
+            long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
+            return new Database(dataSource, sessionFactory, StoreDialect.of(jdbcUrl), repair, processSession,
+                    processId);
         } catch (RuntimeException e) {
             dataSource.close();
-            if (processLock != null) processLock.close();
+            if (processSession != null) processSession.close();
             throw e;
         }
     }
@@ -105,6 +111,11 @@ public final class Database implements AutoCloseable {
         return transactions;
     }
 
+    /** This process's id in a shared store ({@code parley_processes}); 0 on H2, which one process owns. */
+    public long processId() {
+        return processId;
+    }
+
     public DataSource dataSource() {
         return dataSource;
     }
@@ -114,7 +125,7 @@ public final class Database implements AutoCloseable {
         sessionFactory.close();
         dataSource.close();
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);
-        if (processLock != null) processLock.close();
+        if (processSession != null) processSession.close();
         LOG.info("store closed");
     }
 }

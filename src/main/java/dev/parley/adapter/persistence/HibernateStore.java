@@ -7,10 +7,12 @@ import org.hibernate.Session;
 final class HibernateStore implements Store {
     private final Session session;
     private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateStore(Session session, StoreDialect dialect) {
+    HibernateStore(Session session, StoreDialect dialect, long processId) {
         this.session = session;
         this.dialect = dialect;
+        this.processId = processId;
     }
 
     @Override public Contacts contacts() { return new HibernateContacts(session); }

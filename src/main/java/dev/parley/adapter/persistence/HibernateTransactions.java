@@ -15,10 +15,12 @@ import org.hibernate.exception.JDBCConnectionException;
 final class HibernateTransactions implements Transactions {
     private final SessionFactory sessionFactory;
     private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateTransactions(SessionFactory sessionFactory, StoreDialect dialect) {
+    HibernateTransactions(SessionFactory sessionFactory, StoreDialect dialect, long processId) {
         this.sessionFactory = sessionFactory;
         this.dialect = dialect;
+        this.processId = processId;
     }
 
     @Override
@@ -26,7 +28,7 @@ final class HibernateTransactions implements Transactions {
         try (var session = openSession()) {
             var tx = session.beginTransaction();
             try {
-                var result = work.apply(new HibernateStore(session, dialect));
+                var result = work.apply(new HibernateStore(session, dialect, processId));
                 tx.commit();
                 return result;
             } catch (RuntimeException e) {

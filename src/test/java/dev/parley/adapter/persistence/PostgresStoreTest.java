@@ -118,6 +118,39 @@ class PostgresStoreTest {
         }
     }
 
+    static boolean running(String url, long processId) throws Exception {
+        try (var c = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD);
+             var rs = c.createStatement().executeQuery("select " + PostgresProcessSession.runningSql(
+                     Long.toString(processId)))) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    @Test
+    void aProcessIsRegisteredAndSeenRunningUntilItsSessionEnds() throws Exception {
+        var url = PG.newDatabase();
+        long first;
+        try (var database = open(url)) {
+            first = database.processId();
+            assertThat(first).isPositive();
+            assertThat(running(url, first)).isTrue();
+            assertThat(running(url, first + 1)).isFalse();
+        }
+        assertThat(running(url, first)).as("after close").isFalse();
+        try (var database = open(url);
+             var c = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD);
+             var rs = c.createStatement().executeQuery("select id, stopped_at is not null from parley_processes "
+                     + "where id >= " + first + " order by id")) {
+            assertThat(database.processId()).isGreaterThan(first);
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(first);
+            assertThat(rs.getBoolean(2)).as("the first process is marked stopped").isTrue();
+            rs.next();
+            assertThat(rs.getBoolean(2)).as("the second one runs").isFalse();
+        }
+    }
+
     @Test
     void aWrongPasswordIsRefusedWithoutOpeningAnything() {
         var url = PG.newDatabase();
