@@ -39,4 +39,15 @@ public sealed interface PipelineEvent {
 
     /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
     record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
+
+    /**
+     * The store changed in ways this process did not see event by event (team mode: the connection that brings
+     * other processes' events was lost and is back): whoever shows the store refreshes it. About no conversation.
+     */
+    record StoreChanged() implements PipelineEvent {
+        @Override
+        public long conversationId() {
+            return 0;
+        }
+    }
 }

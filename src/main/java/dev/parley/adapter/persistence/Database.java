@@ -23,15 +23,17 @@ public final class Database implements AutoCloseable {
     private final java.util.Optional<UncleanShutdownRepair> repair;
     private final PostgresProcessSession processSession;
     private final long processId;
+    private final String url;
 
     private Database(HikariDataSource dataSource, SessionFactory sessionFactory, StoreDialect dialect,
                      java.util.Optional<UncleanShutdownRepair> repair, PostgresProcessSession processSession,
-                     long processId) {
+                     long processId, String url) {
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
         this.processSession = processSession;
         this.processId = processId;
+        this.url = url;
         this.transactions = new HibernateTransactions(sessionFactory, dialect, processId);
     }
 
@@ -70,7 +72,7 @@ public final class Database implements AutoCloseable {
             LOG.info("store opened (pool {})", poolSize);
             long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
             return new Database(dataSource, sessionFactory, StoreDialect.of(jdbcUrl), repair, processSession,
-                    processId);
+                    processId, jdbcUrl);
         } catch (RuntimeException e) {
             dataSource.close();
             if (processSession != null) processSession.close();
@@ -114,6 +116,11 @@ public final class Database implements AutoCloseable {
     /** This process's id in a shared store ({@code parley_processes}); 0 on H2, which one process owns. */
     public long processId() {
         return processId;
+    }
+
+    /** The JDBC URL the store was opened with. */
+    public String url() {
+        return url;
     }
 
     public DataSource dataSource() {
