@@ -239,6 +239,12 @@ final class ParleyLauncher implements Launcher {
         return StoreBackups.restore(home(home), backup, Clock.systemUTC());
     }
 
+    @Override
+    public StoreCopyResult storeCopy(String from, String to, String toUser, boolean force,
+                                     java.util.function.Consumer<String> progress) {
+        return TeamStoreCopy.copy(from, to, toUser, System.getenv(), force, progress);
+    }
+
     private static Path home(Path option) {
         return option != null ? option : ParleyConfig.defaultHome(System.getenv());
     }
