@@ -16,6 +16,7 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.application.model.ModelGateway;
@@ -64,6 +65,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Transactions transactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
+    /** Events to and from the other processes of a PostgreSQL store; null on H2 and in memory. */
+    private final PostgresEventBridge eventBridge;
     public final Playbooks playbooks;
     /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
     public final ModelGateway model;
@@ -157,6 +160,12 @@ public final class ParleyApp implements AutoCloseable {
         this.transactions = store.transactions();
         this.closeStore = store.close();
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
+        // Team mode: the other processes' events are published here, and this one's reach them (docs/team.md).
+        this.eventBridge = database != null && Database.isPostgres(database.url())
+                ? new PostgresEventBridge(database.url(), config.get(ConfigKey.DB_USER),
+                        config.get(ConfigKey.DB_PASSWORD), database.dataSource(), database.processId(), events)
+                : null;
+        if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
             var sender = senderOverride != null ? senderOverride : sender(config);
@@ -216,6 +225,7 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
+        if (eventBridge != null) eventBridge.start();
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
@@ -258,6 +268,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.close();
         outboxLoop.close();
         assistant.close();
+        if (eventBridge != null) eventBridge.close();
         closeStore.run();
     }
 }

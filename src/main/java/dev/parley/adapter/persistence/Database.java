@@ -55,7 +55,6 @@ public final class Database implements AutoCloseable {
             config.addDataSourceProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid());
         }
         var processSession = isPostgres(jdbcUrl) ? PostgresProcessSession.connect(jdbcUrl, user, password) : null;
-        if (processSession != null) processSession.holdSoleProcessLock();
         HikariDataSource dataSource;
         try {
             dataSource = new HikariDataSource(config);
@@ -127,8 +126,12 @@ public final class Database implements AutoCloseable {
         return dataSource;
     }
 
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Closes the store once (a second call does nothing). */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) return;
         sessionFactory.close();
         dataSource.close();
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);

@@ -53,15 +53,6 @@ final class PostgresProcessSession implements AutoCloseable {
         }
     }
 
-    /** Takes the lock that keeps a second process off this database; fails when another process holds it. */
-    void holdSoleProcessLock() {
-        if (!tryLock(StoreDialect.LOCK_SOLE_PROCESS, 1)) {
-            close();
-            throw new StoreUnavailableException("another Parley process is using this PostgreSQL database; "
-                    + "run one Parley process per database for now (docs/team.md)", null);
-        }
-    }
-
     /** Registers this process (after the migrations) and holds its running lock; returns its id. */
     long register(Instant now) {
         try (var st = connection.prepareStatement("insert into parley_processes (host, pid, started_at) "

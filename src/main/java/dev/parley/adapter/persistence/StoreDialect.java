@@ -10,7 +10,6 @@ enum StoreDialect {
     POSTGRESQL;
 
     /** PostgreSQL advisory lock classes of Parley (the first key of the two-key form), one per kind of hold. */
-    static final int LOCK_SOLE_PROCESS = 0x50524C59;
     static final int LOCK_LANE = 0x504C4E45;
     static final int LOCK_INSTANCE = 0x50494E53;
 

@@ -19,16 +19,18 @@ class PostgresStoreTest {
     }
 
     @Test
-    void aSecondProcessIsRefusedUntilTheFirstClosesTheStore() {
+    void twoProcessesShareAStoreEachSeeingTheOthersWork() {
         var url = PG.newDatabase();
-        try (var first = open(url)) {
-            assertThatThrownBy(() -> open(url)).isInstanceOf(StoreUnavailableException.class)
-                    .hasMessageContaining("another Parley process is using this PostgreSQL database");
-            first.transactions().inTransaction(s -> s.contacts().findOrCreate("sms", "+1", null, Instant.EPOCH));
-        }
+        var first = open(url);
         try (var second = open(url)) {
-            boolean kept = second.transactions().inTransaction(s -> s.contacts().find(1).isPresent());
-            assertThat(kept).isTrue();
+            assertThat(second.processId()).isNotEqualTo(first.processId());
+            first.transactions().inTransaction(s -> s.contacts().findOrCreate("sms", "+1", null, Instant.EPOCH));
+            boolean seen = second.transactions().inTransaction(s -> s.contacts().find(1).isPresent());
+            assertThat(seen).isTrue();
+            first.close();
+            second.transactions().inTransaction(s -> s.contacts().findOrCreate("sms", "+2", null, Instant.EPOCH));
+        } finally {
+            first.close();
         }
     }
 
