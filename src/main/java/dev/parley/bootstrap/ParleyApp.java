@@ -6,6 +6,7 @@ import dev.parley.adapter.channels.WebhookSender;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
+import dev.parley.adapter.http.ClaimRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
@@ -23,6 +24,7 @@ import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
@@ -81,6 +83,8 @@ public final class ParleyApp implements AutoCloseable {
     public final BackgroundLoop schedulerLoop;
     public final FindConversations find;
     public final StartConversation startConversation;
+    /** Claims on conversations (team mode, docs/team.md). */
+    public final ClaimConversation claims;
     public final ReplyToConversation reply;
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
@@ -180,6 +184,7 @@ public final class ParleyApp implements AutoCloseable {
             this.find = new FindConversations(tx);
             this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
             this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
+            this.claims = new ClaimConversation(tx, this.clock, events);
             this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
@@ -239,6 +244,7 @@ public final class ParleyApp implements AutoCloseable {
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
+        routes.addAll(new ClaimRoutes(claims).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);

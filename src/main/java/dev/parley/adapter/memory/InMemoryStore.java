@@ -15,6 +15,7 @@ final class InMemoryStore implements Store {
     private final InMemoryAuditLog audit;
     private final InMemoryTasks tasks;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryConversationClaims claims;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -28,6 +29,7 @@ final class InMemoryStore implements Store {
         audit = new InMemoryAuditLog(undo);
         tasks = new InMemoryTasks(undo, conversations, messages);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        claims = new InMemoryConversationClaims(undo, conversations);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -41,4 +43,5 @@ final class InMemoryStore implements Store {
     @Override public AuditLog audit() { return audit; }
     @Override public Tasks tasks() { return tasks; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public ConversationClaims claims() { return claims; }
 }

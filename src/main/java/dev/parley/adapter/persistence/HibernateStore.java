@@ -26,4 +26,5 @@ final class HibernateStore implements Store {
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }
     @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
+    @Override public ConversationClaims claims() { return new HibernateConversationClaims(session); }
 }

@@ -23,4 +23,7 @@ public interface Store {
     Tasks tasks();
 
     Embeddings embeddings();
+
+    /** Operators' claims on conversations (team mode). */
+    ConversationClaims claims();
 }

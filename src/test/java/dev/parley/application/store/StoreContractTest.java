@@ -386,6 +386,22 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void aConversationHasAtMostOneClaimWhichCanBeReplacedAndReleased() {
+        long conv = conversation("+1");
+        assertThat(in((Store s) -> s.claims().of(conv))).isEmpty();
+        tx.run(s -> s.claims().claim(conv, "Dana", at(1)));
+        assertThat(in((Store s) -> s.claims().of(conv))).contains(
+                new dev.parley.domain.conversation.ConversationClaim(conv, "Dana", at(1)));
+        tx.run(s -> s.claims().claim(conv, "Eve", at(2)));
+        assertThat(in((Store s) -> s.claims().of(conv)).orElseThrow().operator()).isEqualTo("Eve");
+        assertThat(in((Store s) -> s.claims().release(conv))).isTrue();
+        assertThat(in((Store s) -> s.claims().release(conv))).isFalse();
+        assertThat(in((Store s) -> s.claims().of(conv))).isEmpty();
+        assertThatThrownBy(() -> tx.run(s -> s.claims().claim(999, "Dana", at(3))))
+                .isInstanceOf(ConcurrentUpdateException.class);
+    }
+
+    @Test
     void onlyReceivedInboxRowsAreClaimed() {
         tx.run(s -> s.inbox().insertIfAbsent(inbound("1", "+1"), "{}", T0));
         tx.run(s -> s.inbox().insertIfAbsent(inbound("2", "+1"), "{}", T0));
