@@ -73,6 +73,9 @@ public final class ConversationView {
         sendButton.setId("send-reply");
         sendButton.disableProperty().bind(model.canSend().not());
         sendButton.setOnAction(e -> model.reply());
+        model.claimedBy().addListener((o, was, holder) -> {
+            if (holder != null) javafx.application.Platform.runLater(() -> askReplyOverClaim(holder));
+        });
         model.checks().addListener((javafx.collections.ListChangeListener<OutboundCheck>) c -> showChecks());
         replyButton.setOnAction(e -> focusReply());
         unblockButton.setId("unblock");
@@ -185,5 +188,16 @@ public final class ConversationView {
             setText(null);
             setGraphic(box);
         }
+    }
+
+    /** Team mode: another operator has claimed this conversation; send only if this operator confirms. */
+    private void askReplyOverClaim(String holder) {
+        var ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                holder + " has claimed this conversation. Send your reply anyway?",
+                javafx.scene.control.ButtonType.YES, javafx.scene.control.ButtonType.NO);
+        ask.setHeaderText("Claimed by " + holder);
+        if (root().getScene() != null) ask.initOwner(root().getScene().getWindow());
+        ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.YES).ifPresentOrElse(
+                b -> model.replyOverClaim(), () -> model.claimedBy().set(null));
     }
 }

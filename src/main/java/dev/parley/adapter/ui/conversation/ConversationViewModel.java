@@ -33,6 +33,8 @@ public final class ConversationViewModel {
     private final StringProperty state = new SimpleStringProperty("");
     private final StringProperty draft = new SimpleStringProperty("");
     private final StringProperty status = new SimpleStringProperty("");
+    /** Set when a reply met another operator's claim (team mode): the operator who holds it; the view asks first. */
+    private final StringProperty claimedBy = new SimpleStringProperty(null);
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
     private final BooleanBinding canSend;
 
@@ -58,6 +60,7 @@ public final class ConversationViewModel {
     public StringProperty state() { return state; }
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
+    public StringProperty claimedBy() { return claimedBy; }
     public BooleanBinding canSend() { return canSend; }
 
     /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */
@@ -139,10 +142,25 @@ public final class ConversationViewModel {
         return new UnblockViewModel(states, "AwaitingReply");
     }
 
+    /**
+     * Sends the draft. On a conversation another operator has claimed (team mode) nothing is sent: {@link #claimedBy}
+     * names the holder, the view asks, and {@link #replyOverClaim} sends it if the operator says so.
+     */
     public void reply() {
+        send(false);
+    }
+
+    /** Sends the draft although another operator has claimed the conversation (audited as such). */
+    public void replyOverClaim() {
+        claimedBy.set(null);
+        send(true);
+    }
+
+    private void send(boolean overClaim) {
         if (!canSend.get()) return;
         var text = draft.get();
-        act("Reply queued", () -> context.reply().reply(conversationId, text, operator.get()), () -> draft.set(""));
+        act("Reply queued", () -> context.reply().reply(conversationId, text, operator.get(), overClaim),
+                () -> draft.set(""));
     }
 
     public void unblock(UnblockViewModel dialog) {
@@ -177,6 +195,9 @@ public final class ConversationViewModel {
         }, e -> {
             busy.set(false);
             status.set(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            if (e instanceof dev.parley.application.operator.ClaimedByOtherException claimed) {
+                claimedBy.set(claimed.holder());
+            }
         });
     }
 }

@@ -62,6 +62,26 @@ class ConversationViewModelTest {
     }
 
     @Test
+    void aReplyOnAConversationAnotherOperatorClaimedAsksFirst() {
+        fx.tx().run(s -> s.claims().claim(id, "Eve", java.time.Instant.now()));
+        model.draft().set("Thanks!");
+        model.reply();
+        assertThat(model.claimedBy().get()).isEqualTo("Eve");
+        assertThat(model.status().get()).isEqualTo("conversation " + id + " is claimed by Eve");
+        assertThat(model.draft().get()).as("kept until the operator decides").isEqualTo("Thanks!");
+        java.util.List<dev.parley.domain.message.OutboxEntry> before = fx.tx().inTransaction(
+                s -> s.outbox().ofConversation(id));
+        assertThat(before).noneMatch(o -> o.text().equals("Thanks!"));
+        model.replyOverClaim();
+        assertThat(model.claimedBy().get()).isNull();
+        assertThat(model.status().get()).isEqualTo("Reply queued");
+        java.util.List<dev.parley.domain.message.OutboxEntry> after = fx.tx().inTransaction(
+                s -> s.outbox().ofConversation(id));
+        assertThat(after).anyMatch(o -> o.text().equals("Thanks!"));
+        assertThat(audit()).anyMatch(a -> a.action().equals("reply") && a.detailJson().contains("over_claim_of"));
+    }
+
+    @Test
     void unblockOffersOnlyResumableStatesAndNeedsANote() {
         fx.raiseCritical(id, "self-harm");
         model.load();
