@@ -91,6 +91,8 @@ public enum ConfigKey {
     }),
     MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
     LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse),
+    /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
+    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off"))),
     /** Team mode (docs/team.md): false runs this process without the HTTP listener (no webhooks, no API). */
     LISTENER_ENABLED("listener.enabled", "true", ConfigKey::bool);
 
