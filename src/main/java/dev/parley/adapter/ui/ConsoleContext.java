@@ -35,5 +35,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
-                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints,
+                             PipelineEvents announce) {
 }

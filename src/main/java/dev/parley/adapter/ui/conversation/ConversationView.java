@@ -27,6 +27,11 @@ public final class ConversationView {
     @FXML private Label titleLabel;
     @FXML private Label stateLabel;
     @FXML private Label statusLabel;
+    @FXML private Label presenceLabel;
+    /** Team mode: announces this operator's presence again while the conversation stays open. */
+    private final javafx.animation.Timeline presenceTick = new javafx.animation.Timeline(
+            new javafx.animation.KeyFrame(javafx.util.Duration.seconds(
+                    dev.parley.application.PipelineEvent.PRESENCE_REFRESH_SECONDS)));
     @FXML private Button replyButton;
     @FXML private Button unblockButton;
     @FXML private Button acknowledgeButton;
@@ -54,6 +59,13 @@ public final class ConversationView {
         stateLabel.textProperty().bind(model.state());
         stateLabel.setId("conversation-state");
         statusLabel.textProperty().bind(model.status());
+        presenceLabel.setId("conversation-presence");
+        presenceLabel.textProperty().bind(model.presence());
+        presenceTick.getKeyFrames().setAll(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(
+                dev.parley.application.PipelineEvent.PRESENCE_REFRESH_SECONDS), e -> model.announce(true)));
+        presenceTick.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        presenceTick.play();
+        model.announce(true);
         timeline.setId("timeline");
         timeline.setItems(model.timeline());
         timeline.setCellFactory(l -> new TimelineCell(model::play));
@@ -199,5 +211,10 @@ public final class ConversationView {
         if (root().getScene() != null) ask.initOwner(root().getScene().getWindow());
         ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.YES).ifPresentOrElse(
                 b -> model.replyOverClaim(), () -> model.claimedBy().set(null));
+    }
+
+    /** The conversation is closed: stop announcing this operator's presence. */
+    public void close() {
+        presenceTick.stop();
     }
 }

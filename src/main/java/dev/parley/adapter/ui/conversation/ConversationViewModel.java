@@ -36,13 +36,23 @@ public final class ConversationViewModel {
     /** Set when a reply met another operator's claim (team mode): the operator who holds it; the view asks first. */
     private final StringProperty claimedBy = new SimpleStringProperty(null);
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
+    /** Team mode: the other operators on this conversation, as shown ("Dana is viewing · Eve is replying"). */
+    private final StringProperty presence = new SimpleStringProperty("");
+    private final java.util.Map<String, Seen> others = new java.util.TreeMap<>();
+    private String announced;
+
+    private record Seen(String activity, java.time.Instant at) {
+    }
     private final BooleanBinding canSend;
 
     public ConversationViewModel(ConsoleContext context, long conversationId, Supplier<String> operator) {
         this.context = context;
         this.conversationId = conversationId;
         this.operator = operator;
-        draft.addListener((o, a, b) -> updateChecks());
+        draft.addListener((o, a, b) -> {
+            updateChecks();
+            if ((a == null || a.isBlank()) != (b == null || b.isBlank())) announce(false);
+        });
         canSend = Bindings.createBooleanBinding(() -> !busy.get() && detail.get() != null
                 && draft.get() != null && !draft.get().isBlank()
                 && checks.stream().noneMatch(c -> c.level() == OutboundCheck.Level.FAIL), busy, detail, checks, draft);
@@ -61,6 +71,56 @@ public final class ConversationViewModel {
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
     public StringProperty claimedBy() { return claimedBy; }
+    public StringProperty presence() { return presence; }
+
+    /**
+     * Tells the other operators' consoles (team mode) that this operator is on the conversation: viewing, or replying
+     * while the draft holds text. Sent when the activity changes, and with {@code again} on the view's refresh tick
+     * (it lapses without it); each tick also drops others' presence that lapsed.
+     */
+    public void announce(boolean again) {
+        var activity = draft.get() == null || draft.get().isBlank() ? "viewing" : "replying";
+        if (again || !activity.equals(announced)) {
+            announced = activity;
+            publishPresence(activity);
+        }
+        showPresence();
+    }
+
+    /** The conversation is closed: the others' consoles stop showing this operator. */
+    public void leave() {
+        announced = "left";
+        publishPresence("left");
+    }
+
+    private void publishPresence(String activity) {
+        var who = operator.get();
+        if (who == null || who.isBlank()) return;
+        context.announce().publish(List.of(new dev.parley.application.PipelineEvent.OperatorPresent(conversationId,
+                who, activity)));
+    }
+
+    /** Presence announced by other operators (events of every process, batched on the FX thread). */
+    public void onPresence(List<dev.parley.application.PipelineEvent> events) {
+        boolean changed = false;
+        for (var e : events) {
+            if (e instanceof dev.parley.application.PipelineEvent.OperatorPresent p
+                    && p.conversationId() == conversationId && !p.operator().equals(operator.get())) {
+                if ("left".equals(p.activity())) others.remove(p.operator());
+                else others.put(p.operator(), new Seen(p.activity(), context.clock().instant()));
+                changed = true;
+            }
+        }
+        if (changed) showPresence();
+    }
+
+    private void showPresence() {
+        var lapse = context.clock().instant().minusSeconds(3L
+                * dev.parley.application.PipelineEvent.PRESENCE_REFRESH_SECONDS);
+        others.values().removeIf(s -> s.at().isBefore(lapse));
+        presence.set(others.entrySet().stream().map(e -> e.getKey() + " is " + e.getValue().activity())
+                .collect(java.util.stream.Collectors.joining(" · ")));
+    }
     public BooleanBinding canSend() { return canSend; }
 
     /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */

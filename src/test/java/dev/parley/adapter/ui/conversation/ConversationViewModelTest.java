@@ -82,6 +82,30 @@ class ConversationViewModelTest {
     }
 
     @Test
+    void presenceIsAnnouncedOnActivityChangesAndOthersAreShownUntilTheyLeave() {
+        var announced = new java.util.concurrent.CopyOnWriteArrayList<dev.parley.application.PipelineEvent>();
+        fx.parley.app.events.subscribe(announced::addAll);
+        model.announce(false);
+        model.draft().set("Hel");
+        model.draft().set("Hello");
+        model.draft().set("");
+        model.leave();
+        assertThat(announced).filteredOn(e -> e instanceof dev.parley.application.PipelineEvent.OperatorPresent)
+                .extracting(e -> ((dev.parley.application.PipelineEvent.OperatorPresent) e).activity())
+                .containsExactly("viewing", "replying", "viewing", "left");
+
+        var present = (java.util.function.BiFunction<String, String, dev.parley.application.PipelineEvent>)
+                (who, what) -> new dev.parley.application.PipelineEvent.OperatorPresent(id, who, what);
+        model.onPresence(java.util.List.of(present.apply("Eve", "viewing"), present.apply("Dana", "viewing"),
+                new dev.parley.application.PipelineEvent.OperatorPresent(id + 1, "Zed", "viewing")));
+        assertThat(model.presence().get()).as("not oneself, not another conversation").isEqualTo("Eve is viewing");
+        model.onPresence(java.util.List.of(present.apply("Eve", "replying"), present.apply("Ann", "viewing")));
+        assertThat(model.presence().get()).isEqualTo("Ann is viewing · Eve is replying");
+        model.onPresence(java.util.List.of(present.apply("Ann", "left")));
+        assertThat(model.presence().get()).isEqualTo("Eve is replying");
+    }
+
+    @Test
     void unblockOffersOnlyResumableStatesAndNeedsANote() {
         fx.raiseCritical(id, "self-harm");
         model.load();
