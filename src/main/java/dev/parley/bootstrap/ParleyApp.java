@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.channels.ChannelSenders;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
@@ -20,6 +21,7 @@ import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
+import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
@@ -32,13 +34,16 @@ import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
+import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
@@ -67,6 +72,8 @@ public final class ParleyApp implements AutoCloseable {
     public final StoreBackup backup;
     /** The store every use case runs on. */
     public final Transactions transactions;
+    /** The same store for operators' actions: a unit of work that lost a race is run again (a few times). */
+    public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     /** Events to and from the other processes of a PostgreSQL store; null on H2 and in memory. */
@@ -85,7 +92,8 @@ public final class ParleyApp implements AutoCloseable {
     private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
     private volatile boolean warmUpStarted;
     public final DeliverOutbox deliverOutbox;
-    public final BackgroundLoop outboxLoop;
+    /** Sends due outbox rows, in parallel across conversations (tests may close it and drive the outbox). */
+    public final OutboxDispatcher outboxLoop;
     public final ProcessInboundMessage processInbound;
     public final PipelineWorker worker;
     public final ReceiveInboundMessage receive;
@@ -99,6 +107,7 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    public final ResolveUndelivered resolveUndelivered;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
@@ -184,9 +193,9 @@ public final class ParleyApp implements AutoCloseable {
         if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
-            var sender = senderOverride != null ? senderOverride : sender(config);
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
-            this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
+            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
+            this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
@@ -194,12 +203,16 @@ public final class ParleyApp implements AutoCloseable {
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);
-            this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
-            this.claims = new ClaimConversation(tx, this.clock, events);
-            this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
-            this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
-            this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            // An operator's action that races the pipeline on the same conversation is simply run again.
+            this.operatorTransactions = new RetryOnConflict(tx);
+            var ops = operatorTransactions;
+            this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.claims = new ClaimConversation(ops, this.clock, events);
+            this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
+            this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
+            this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
+            this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
             assistant.close();
@@ -207,7 +220,17 @@ public final class ParleyApp implements AutoCloseable {
         }
     }
 
-    private static Sender sender(ParleyConfig config) {
+    /**
+     * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
+     * routes its own here ({@code .route("telegram", telegramSender)}).
+     */
+    private static Senders senders(ParleyConfig config) {
+        var senders = new ChannelSenders(defaultSender(config));
+        LOG.info("outbox senders by channel: {}", senders.describe());
+        return senders;
+    }
+
+    private static Sender defaultSender(ParleyConfig config) {
         return switch (config.get(ConfigKey.SENDER)) {
             case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
                     required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
@@ -294,7 +317,8 @@ public final class ParleyApp implements AutoCloseable {
         }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
-        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
+        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
+                resolveUndelivered).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }

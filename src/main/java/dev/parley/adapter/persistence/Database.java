@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
-    private final HikariDataSource dataSource;
+    private final HikariDataSource pool;
+    private final DataSource dataSource;
     private final SessionFactory sessionFactory;
     private final HibernateTransactions transactions;
 
@@ -25,9 +26,10 @@ public final class Database implements AutoCloseable {
     private final long processId;
     private final String url;
 
-    private Database(HikariDataSource dataSource, SessionFactory sessionFactory, StoreDialect dialect,
-                     java.util.Optional<UncleanShutdownRepair> repair, PostgresProcessSession processSession,
-                     long processId, String url) {
+    private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
+                     StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
+                     PostgresProcessSession processSession, long processId, String url) {
+        this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
@@ -48,7 +50,10 @@ public final class Database implements AutoCloseable {
         config.setMaximumPoolSize(poolSize);
         config.setAutoCommit(false);
         config.setPoolName("parley-db");
-        config.setConnectionTimeout(5_000);
+        // With one writer (H2), a thread short of a connection is in the same line as one waiting for the writer
+        // lock (the connections are held by transactions waiting their turn): the same bound for both, so a busy
+        // store is waited for and only a stuck one is "unavailable" (503).
+        config.setConnectionTimeout(jdbcUrl.startsWith("jdbc:h2:") ? SingleWriter.MAX_WAIT_SECONDS * 1000 : 5_000);
         if (isPostgres(jdbcUrl)) {
             // Server error details quote the row's values (addresses, text): keep them out of exceptions and logs.
             config.addDataSourceProperty("logServerErrorDetail", "false");
@@ -66,11 +71,13 @@ public final class Database implements AutoCloseable {
             migrate(dataSource);
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
             repair.ifPresent(r -> r.onOpen(dataSource));
-            var sessionFactory = sessionFactory(dataSource);
+            // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
+            DataSource store = jdbcUrl.startsWith("jdbc:h2:") ? new SingleWriter(dataSource) : dataSource;
+            var sessionFactory = sessionFactory(store);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
             long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
-            return new Database(dataSource, sessionFactory, StoreDialect.of(jdbcUrl), repair, processSession,
+            return new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair, processSession,
                     processId, jdbcUrl);
         } catch (RuntimeException e) {
             dataSource.close();
@@ -122,6 +129,7 @@ public final class Database implements AutoCloseable {
         return url;
     }
 
+    /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */
     public DataSource dataSource() {
         return dataSource;
     }
@@ -133,7 +141,7 @@ public final class Database implements AutoCloseable {
     public void close() {
         if (!closed.compareAndSet(false, true)) return;
         sessionFactory.close();
-        dataSource.close();
+        pool.close();
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);
         if (processSession != null) processSession.close();
         LOG.info("store closed");

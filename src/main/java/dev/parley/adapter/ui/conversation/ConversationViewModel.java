@@ -1,6 +1,6 @@
 package dev.parley.adapter.ui.conversation;
 
-import dev.parley.adapter.ui.ConsoleContext;
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.playbook.StateGraph;
 import dev.parley.domain.conversation.ConversationAlert;

@@ -1,4 +1,7 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
+
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyConfig;
 
 import dev.parley.adapter.cli.Launcher.StoreCopyRefused;
 import dev.parley.adapter.cli.Launcher.StoreCopyResult;

@@ -1,4 +1,6 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
+
+import dev.parley.bootstrap.ConfigKey;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
