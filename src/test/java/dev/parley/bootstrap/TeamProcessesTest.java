@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * listeners, each conversation's messages one after another (the next is sent once the previous was acknowledged);
  * one listener process is killed with {@code kill -9} mid-run and its clients move to the other listener. Then every
  * acknowledged message is in the inbox once, PROCESSED, and in {@code messages} once, in the order it was sent within
- * its conversation (the killed process's lanes passed to the others).
+ * its conversation; every reply was created once and none is left PENDING or SENDING (the killed process's lanes and
+ * claims passed to the others).
  *
  * <p>The suite runs a small load; {@code -Dteam.messages=10000 -Dteam.conversations=200} runs the issue's full one
  * (figures in docs/benchmarks.md).
@@ -53,7 +54,7 @@ class TeamProcessesTest {
         var url = PostgresCluster.shared().newDatabase();
         var settings = List.of("api.token=" + TestParley.TOKEN, "webhooks.generic.secret=" + TestParley.SECRET,
                 "db.url=" + url, "db.user=" + PostgresCluster.SUPERUSER, "db.password=" + PostgresCluster.PASSWORD,
-                "db.pool_size=8", "playbook.default=noop", "playbook.inbound=noop");
+                "db.pool_size=8", "playbook.default=reply-each", "playbook.inbound=reply-each");
         var a = child("a", settings);
         var b = child("b", settings);
         var worker = child("worker", concat(settings, "listener.enabled=false"));
@@ -99,6 +100,9 @@ class TeamProcessesTest {
                 }
                 assertThat(sequences).hasSize(CONVERSATIONS);
                 sequences.forEach((conversation, order) -> assertThat(order).as(conversation).isSorted());
+                // one reply per message, none left in flight: the killed process's claims were taken over
+                assertThat(count(c, "select count(*) from outbox")).isEqualTo(MESSAGES);
+                assertThat(count(c, "select count(*) from outbox where status in ('PENDING', 'SENDING')")).isZero();
             }
         } finally {
             for (var child : List.of(a, b, worker)) {
@@ -109,7 +113,7 @@ class TeamProcessesTest {
 
     private ChildParley child(String name, List<String> settings) throws IOException {
         var home = Files.createDirectories(dir.resolve(name));
-        return new ChildParley(home, settings);
+        return new ChildParley(home, settings, dev.parley.bootstrap.launch.ServeWithTestPlaybooks.class.getName());
     }
 
     private static List<String> concat(List<String> list, String more) {
@@ -118,10 +122,11 @@ class TeamProcessesTest {
         return out;
     }
 
-    /** Every message processed. */
+    /** Every message processed and every reply settled (not PENDING, not SENDING). */
     private static boolean settled(String url, int messages) throws SQLException {
         try (var c = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD)) {
-            return count(c, "select count(*) from inbox where status = 'PROCESSED'") == messages;
+            return count(c, "select count(*) from inbox where status = 'PROCESSED'") == messages
+                    && count(c, "select count(*) from outbox where status not in ('PENDING', 'SENDING')") == messages;
         }
     }
 

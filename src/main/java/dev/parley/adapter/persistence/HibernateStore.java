@@ -20,7 +20,7 @@ final class HibernateStore implements Store {
     @Override public Messages messages() { return new HibernateMessages(session); }
     @Override public Timeline timeline() { return new HibernateTimeline(session); }
     @Override public Inbox inbox() { return new HibernateInbox(session, dialect); }
-    @Override public Outbox outbox() { return new HibernateOutbox(session); }
+    @Override public Outbox outbox() { return new HibernateOutbox(session, dialect, processId); }
     @Override public Alerts alerts() { return new HibernateAlerts(session); }
     @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session, dialect); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }

@@ -34,6 +34,36 @@ class PostgresStoreTest {
         }
     }
 
+    @Test
+    void aSendingRowIsLeftToItsProcessWhileThatProcessRuns() {
+        var url = PG.newDatabase();
+        var now = Instant.parse("2026-05-01T10:00:00Z");
+        var sender = open(url);
+        try (var other = open(url)) {
+            assertThat(other.processId()).isNotEqualTo(sender.processId());
+            long outboxId = sender.transactions().inTransaction(s -> {
+                var contact = s.contacts().findOrCreate("sms", "+1555", null, now);
+                var conversation = s.conversations().create("sms", "+1555", "noop", "Start", contact.id(), now);
+                var row = s.outbox().enqueue(conversation.id(), contact.id(), "c1", "reply", "hi",
+                        dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", now).orElseThrow();
+                s.outbox().claim(row.id(), now);
+                return row.id();
+            });
+            java.util.List<Long> seenByOther = other.transactions().inTransaction(
+                    s -> s.outbox().sending().stream().map(r -> r.id()).toList());
+            java.util.List<Long> seenBySender = sender.transactions().inTransaction(
+                    s -> s.outbox().sending().stream().map(r -> r.id()).toList());
+            assertThat(seenByOther).as("another running process's claim").isEmpty();
+            assertThat(seenBySender).as("its own claim").containsExactly(outboxId);
+            sender.close();
+            java.util.List<Long> afterSenderStopped = other.transactions().inTransaction(
+                    s -> s.outbox().sending().stream().map(r -> r.id()).toList());
+            assertThat(afterSenderStopped).as("the claim of a process that no longer runs").containsExactly(outboxId);
+        } finally {
+            sender.close();
+        }
+    }
+
     static InboundMessage inbound(String providerId, String conversation) {
         return new InboundMessage("sms", providerId, conversation, conversation, "+1999", "text", null, Instant.EPOCH,
                 null, null);
