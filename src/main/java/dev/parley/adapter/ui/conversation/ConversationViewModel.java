@@ -38,6 +38,8 @@ public final class ConversationViewModel {
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
     /** Team mode: the other operators on this conversation, as shown ("Dana is viewing · Eve is replying"). */
     private final StringProperty presence = new SimpleStringProperty("");
+    private final StringProperty claim = new SimpleStringProperty("");
+    private final StringProperty takeOverFrom = new SimpleStringProperty(null);
     private final java.util.Map<String, Seen> others = new java.util.TreeMap<>();
     private String announced;
 
@@ -72,6 +74,30 @@ public final class ConversationViewModel {
     public StringProperty status() { return status; }
     public StringProperty claimedBy() { return claimedBy; }
     public StringProperty presence() { return presence; }
+    /** Who has claimed the conversation (team mode): the operator's name, or empty. */
+    public StringProperty claim() { return claim; }
+    /** Set when "Assign to me" met another operator's claim: the view asks whether to take it over. */
+    public StringProperty takeOverFrom() { return takeOverFrom; }
+
+    /** Claims the conversation for this operator ("Assign to me"); another's claim is asked about first. */
+    public void assignToMe() {
+        claimAction(false);
+    }
+
+    /** Takes the conversation over from the operator who claimed it (after the view asked). */
+    public void takeOver() {
+        takeOverFrom.set(null);
+        claimAction(true);
+    }
+
+    private void claimAction(boolean takeOver) {
+        act("Assigned to you", () -> context.claims().claim(conversationId, operator.get(), takeOver), null);
+    }
+
+    /** Releases this operator's claim. */
+    public void release() {
+        act("Released", () -> context.claims().release(conversationId, operator.get(), false), null);
+    }
 
     /**
      * Tells the other operators' consoles (team mode) that this operator is on the conversation: viewing, or replying
@@ -134,6 +160,13 @@ public final class ConversationViewModel {
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
+        loadClaim();
+    }
+
+    private void loadClaim() {
+        context.executor().submit(p -> context.claims().holder(conversationId)
+                        .map(dev.parley.domain.conversation.ConversationClaim::operator).orElse(""),
+                claim::set, e -> claim.set(""));
     }
 
     private void show(FindConversations.Detail d) {
@@ -252,11 +285,13 @@ public final class ConversationViewModel {
             status.set(done);
             if (after != null) after.run();
             show(d);
+            loadClaim();
         }, e -> {
             busy.set(false);
             status.set(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             if (e instanceof dev.parley.application.operator.ClaimedByOtherException claimed) {
-                claimedBy.set(claimed.holder());
+                if (done.startsWith("Assigned")) takeOverFrom.set(claimed.holder());
+                else claimedBy.set(claimed.holder());
             }
         });
     }

@@ -106,6 +106,27 @@ class ConversationViewModelTest {
     }
 
     @Test
+    void assignToMeReleaseAndTakingOverAnotherOperatorsClaim() {
+        assertThat(model.claim().get()).isEmpty();
+        model.assignToMe();
+        assertThat(model.status().get()).isEqualTo("Assigned to you");
+        assertThat(model.claim().get()).isEqualTo("Dana");
+        model.release();
+        assertThat(model.claim().get()).isEmpty();
+
+        fx.tx().run(s -> s.claims().claim(id, "Eve", java.time.Instant.now()));
+        model.load();
+        assertThat(model.claim().get()).isEqualTo("Eve");
+        model.assignToMe();
+        assertThat(model.takeOverFrom().get()).as("asks before taking over").isEqualTo("Eve");
+        assertThat(model.claim().get()).isEqualTo("Eve");
+        model.takeOver();
+        assertThat(model.claim().get()).isEqualTo("Dana");
+        assertThat(audit()).filteredOn(a -> a.action().equals("claim")).last()
+                .satisfies(a -> assertThat(a.detailJson()).contains("\"taken_over_from\":\"Eve\""));
+    }
+
+    @Test
     void unblockOffersOnlyResumableStatesAndNeedsANote() {
         fx.raiseCritical(id, "self-harm");
         model.load();
