@@ -12,6 +12,7 @@ import dev.parley.adapter.http.ClaimRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.TelegramWebhookRoutes;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
@@ -23,6 +24,9 @@ import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.adapter.telegram.TelegramBotApi;
+import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.adapter.telegram.TelegramSender;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
@@ -108,6 +112,8 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     public final ResolveUndelivered resolveUndelivered;
+    /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
+    public final TelegramPoller telegram;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
@@ -173,7 +179,7 @@ public final class ParleyApp implements AutoCloseable {
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    learnedAlerts);
+                    learnedAlerts, messageEmbeddings);
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -213,6 +219,7 @@ public final class ParleyApp implements AutoCloseable {
             this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
+            this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
             assistant.close();
@@ -226,6 +233,12 @@ public final class ParleyApp implements AutoCloseable {
      */
     private static Senders senders(ParleyConfig config) {
         var senders = new ChannelSenders(defaultSender(config));
+        var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (telegramToken != null && !telegramToken.isEmpty()) {
+            // Telegram conversations' replies through the Bot API, anchored to the message they answer
+            senders.route("telegram", new TelegramSender(new TelegramBotApi(http(),
+                    config.get(ConfigKey.TELEGRAM_API_BASE), telegramToken)));
+        }
         LOG.info("outbox senders by channel: {}", senders.describe());
         return senders;
     }
@@ -239,6 +252,17 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
+    }
+
+    /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
+    private static TelegramPoller telegramPoller(ParleyConfig config, Transactions tx, ReceiveInboundMessage receive,
+                                                 Clock clock) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return null;
+        // Its own client (own dispatcher): closing Parley cancels the long poll without touching other calls.
+        var api = new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE), token);
+        return new TelegramPoller(api, tx, receive, clock, "polling".equals(config.get(ConfigKey.TELEGRAM_MODE)),
+                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Thread::sleep, new Random());
     }
 
     private static String required(ParleyConfig config, ConfigKey key) {
@@ -317,6 +341,7 @@ public final class ParleyApp implements AutoCloseable {
         }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
+        routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 resolveUndelivered).routes());
         if (backup != null) {
@@ -328,6 +353,7 @@ public final class ParleyApp implements AutoCloseable {
         listener.start(routes);
         RunFile.write(config.home(), binding.origin() != null ? binding.origin()
                 : "http://127.0.0.1:" + listener.port());
+        if (telegram != null) telegram.start();
     }
 
     private WebhookRoutes.Settings webhookSettings() {
@@ -344,6 +370,7 @@ public final class ParleyApp implements AutoCloseable {
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
+        if (telegram != null) telegram.close();
         if (listener != null) {
             listener.close();
             RunFile.remove(config.home());

@@ -16,6 +16,8 @@ final class InMemoryStore implements Store {
     private final InMemoryTasks tasks;
     private final InMemoryEmbeddings embeddings;
     private final InMemoryConversationClaims claims;
+    private final InMemoryChatMessages chatMessages;
+    private final InMemoryChannelState channelState;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -30,6 +32,8 @@ final class InMemoryStore implements Store {
         tasks = new InMemoryTasks(undo, conversations, messages);
         embeddings = new InMemoryEmbeddings(undo, messages);
         claims = new InMemoryConversationClaims(undo, conversations);
+        chatMessages = new InMemoryChatMessages(undo, messages);
+        channelState = new InMemoryChannelState(undo);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -44,4 +48,6 @@ final class InMemoryStore implements Store {
     @Override public Tasks tasks() { return tasks; }
     @Override public Embeddings embeddings() { return embeddings; }
     @Override public ConversationClaims claims() { return claims; }
+    @Override public ChatMessages chatMessages() { return chatMessages; }
+    @Override public ChannelState channelState() { return channelState; }
 }

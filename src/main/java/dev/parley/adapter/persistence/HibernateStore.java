@@ -27,4 +27,6 @@ final class HibernateStore implements Store {
     @Override public Tasks tasks() { return new HibernateTasks(session); }
     @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
     @Override public ConversationClaims claims() { return new HibernateConversationClaims(session); }
+    @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
+    @Override public ChannelState channelState() { return new HibernateChannelState(session); }
 }

@@ -24,6 +24,10 @@ public interface Store {
 
     Embeddings embeddings();
 
+    ChatMessages chatMessages();
+
+    ChannelState channelState();
+
     /** Operators' claims on conversations (team mode). */
     ConversationClaims claims();
 }
