@@ -22,7 +22,7 @@ import javax.sql.DataSource;
 
 /**
  * {@code parley store copy}: everything in one Parley store copied into another (a desk's H2 file into the team's
- * PostgreSQL, docs/team.md), then verified table by table (row counts and a SHA-256 over every row in key order).
+ * PostgreSQL, docs/team.md), then verified table by table (row counts and the sum of every row's SHA-256).
  *
  * <p>Both stores are opened as Parley opens them, so both are migrated to this version's schema first; the tables
  * copied are every table of that schema except Flyway's history and the stores' own bookkeeping
@@ -125,7 +125,16 @@ public final class StoreCopy {
         }
     }
 
-    record Table(String name, List<String> columns, String key, boolean identity) {
+    /** A copied table: its columns, its primary key's columns (rows are copied and checked in their order). */
+    record Table(String name, List<String> columns, List<String> key, boolean identity) {
+        String keyList() {
+            return String.join(", ", key);
+        }
+
+        String keyAfter() {
+            return key.size() == 1 ? key.getFirst() + " > ?"
+                    : "(" + keyList() + ") > (" + String.join(", ", key.stream().map(k -> "?").toList()) + ")";
+        }
     }
 
     /** The copied tables of the target's schema with their columns, parents before the tables that refer to them. */
@@ -156,9 +165,8 @@ public final class StoreCopy {
             try (var rs = meta.getPrimaryKeys(null, schema, id)) {
                 while (rs.next()) keys.add(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
             }
-            if (keys.size() != 1) {
-                throw new IllegalStateException("table " + name + " has no single-column primary key: store copy "
-                        + "cannot resume it");
+            if (keys.isEmpty()) {
+                throw new IllegalStateException("table " + name + " has no primary key: store copy cannot resume it");
             }
             var refs = new LinkedHashSet<String>();
             try (var rs = meta.getImportedKeys(null, schema, id)) {
@@ -168,7 +176,7 @@ public final class StoreCopy {
                 }
             }
             parents.put(name, refs);
-            tables.put(name, new Table(name, List.copyOf(columns), keys.getFirst(), identity));
+            tables.put(name, new Table(name, List.copyOf(columns), List.copyOf(keys), identity));
         }
         var ordered = new ArrayList<Table>();
         var placed = new LinkedHashSet<String>();
@@ -247,25 +255,33 @@ public final class StoreCopy {
         c.commit();
     }
 
-    /** Copies the rows after the target's highest key, in key order, a batch per commit; returns how many. */
+    /**
+     * Copies the rows after the target's highest key, in key order, a batch per commit; returns how many. A table
+     * whose key is not one number (string keys sort by each database's collation, which may differ) is copied whole
+     * in one transaction instead, unless the target already holds as many rows (then the checksum decides).
+     */
     private static long copyTable(Connection in, Connection out, Table table) throws SQLException {
+        if (!numericKey(in, table)) return copyWhole(in, out, table);
         long copied = 0;
-        Object after = maxKey(out, table);
+        Object[] after = maxKey(out, table);
         var columns = String.join(", ", table.columns());
         var insert = "insert into " + table.name() + " (" + columns + ") values ("
                 + String.join(", ", table.columns().stream().map(c -> "?").toList()) + ")";
         while (true) {
             var select = "select " + columns + " from " + table.name()
-                    + (after == null ? "" : " where " + table.key() + " > ?") + " order by " + table.key()
+                    + (after == null ? "" : " where " + table.keyAfter()) + " order by " + table.keyList()
                     + " fetch first " + BATCH + " rows only";
             int rows = 0;
             try (var read = in.prepareStatement(select); var write = out.prepareStatement(insert)) {
-                if (after != null) read.setObject(1, after);
+                if (after != null) {
+                    for (int i = 0; i < after.length; i++) read.setObject(i + 1, after[i]);
+                }
                 try (var rs = read.executeQuery()) {
                     while (rs.next()) {
                         for (int i = 1; i <= table.columns().size(); i++) write.setObject(i, value(rs, i));
                         write.addBatch();
-                        after = rs.getObject(table.key());
+                        after = new Object[table.key().size()];
+                        for (int i = 0; i < after.length; i++) after[i] = rs.getObject(table.key().get(i));
                         rows++;
                     }
                 }
@@ -278,11 +294,51 @@ public final class StoreCopy {
         }
     }
 
-    private static Object maxKey(Connection c, Table table) throws SQLException {
+    private static boolean numericKey(Connection c, Table table) throws SQLException {
+        if (table.key().size() != 1) return false;
+        try (var st = c.createStatement(); var rs = st.executeQuery("select " + table.keyList() + " from "
+                + table.name() + " where 1 = 0")) {
+            int type = rs.getMetaData().getColumnType(1);
+            return type == java.sql.Types.BIGINT || type == java.sql.Types.INTEGER || type == java.sql.Types.SMALLINT;
+        }
+    }
+
+    private static long copyWhole(Connection in, Connection out, Table table) throws SQLException {
+        if (count(out, table.name()) == count(in, table.name())) {
+            in.rollback();
+            return 0;
+        }
+        var columns = String.join(", ", table.columns());
+        var insert = "insert into " + table.name() + " (" + columns + ") values ("
+                + String.join(", ", table.columns().stream().map(c -> "?").toList()) + ")";
+        long rows = 0;
+        try (var clear = out.createStatement(); var read = in.prepareStatement("select " + columns + " from "
+                + table.name()); var write = out.prepareStatement(insert)) {
+            clear.executeUpdate("delete from " + table.name());
+            try (var rs = read.executeQuery()) {
+                while (rs.next()) {
+                    for (int i = 1; i <= table.columns().size(); i++) write.setObject(i, value(rs, i));
+                    write.addBatch();
+                    rows++;
+                }
+            }
+            if (rows > 0) write.executeBatch();
+        }
+        out.commit();
+        in.rollback();
+        return rows;
+    }
+
+    /** The target's highest key (in key order), or null when the table is empty. */
+    private static Object[] maxKey(Connection c, Table table) throws SQLException {
+        var order = String.join(", ", table.key().stream().map(k -> k + " desc").toList());
         try (var st = c.createStatement();
-             var rs = st.executeQuery("select max(" + table.key() + ") from " + table.name())) {
-            rs.next();
-            return rs.getObject(1);
+             var rs = st.executeQuery("select " + table.keyList() + " from " + table.name() + " order by " + order
+                     + " fetch first 1 rows only")) {
+            if (!rs.next()) return null;
+            var key = new Object[table.key().size()];
+            for (int i = 0; i < key.length; i++) key[i] = rs.getObject(i + 1);
+            return key;
         }
     }
 
@@ -300,7 +356,7 @@ public final class StoreCopy {
             for (var table : tables) {
                 if (!table.identity()) continue;
                 var max = maxKey(c, table);
-                long next = max == null ? 1 : ((Number) max).longValue() + 1;
+                long next = max == null ? 1 : ((Number) max[0]).longValue() + 1;
                 st.execute("alter table " + table.name() + " alter column id restart with " + next);
             }
         }
@@ -311,8 +367,9 @@ public final class StoreCopy {
     }
 
     /**
-     * Every row in key order, each value in a form that does not depend on the database: instants as ISO-8601 UTC,
-     * bytes as hex, numbers and booleans as text, null as a marker.
+     * Every row, each value in a form that does not depend on the database (instants as ISO-8601 UTC, bytes as hex,
+     * numbers and booleans as text, null as a marker), hashed with SHA-256; the row hashes are added modulo 2^256, so
+     * the sum does not depend on the order the rows come in (string keys sort by each database's collation).
      */
     static Checksum checksum(Connection c, Table table) throws SQLException {
         MessageDigest digest;
@@ -322,9 +379,10 @@ public final class StoreCopy {
             throw new IllegalStateException(e);
         }
         long rows = 0;
+        var sum = java.math.BigInteger.ZERO;
+        var modulus = java.math.BigInteger.ONE.shiftLeft(256);
         var columns = table.columns().stream().sorted().toList();
-        try (var st = c.prepareStatement("select " + String.join(", ", columns) + " from " + table.name()
-                + " order by " + table.key())) {
+        try (var st = c.prepareStatement("select " + String.join(", ", columns) + " from " + table.name())) {
             st.setFetchSize(BATCH);
             try (var rs = st.executeQuery()) {
                 while (rs.next()) {
@@ -333,12 +391,16 @@ public final class StoreCopy {
                         digest.update(canonical(value(rs, i)).getBytes(StandardCharsets.UTF_8));
                         digest.update((byte) 0x1f);
                     }
-                    digest.update((byte) 0x1e);
+                    sum = sum.add(new java.math.BigInteger(1, digest.digest())).mod(modulus);
                 }
             }
         }
         c.rollback();
-        return new Checksum(rows, HexFormat.of().formatHex(digest.digest()));
+        var bytes = sum.toByteArray();
+        var fixed = new byte[32];
+        int from = Math.max(0, bytes.length - 32);
+        System.arraycopy(bytes, from, fixed, 32 - (bytes.length - from), bytes.length - from);
+        return new Checksum(rows, HexFormat.of().formatHex(fixed));
     }
 
     private static String canonical(Object value) {
