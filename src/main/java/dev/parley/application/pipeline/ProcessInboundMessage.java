@@ -73,10 +73,12 @@ public final class ProcessInboundMessage {
 
     private Processed processIn(Store store, long inboxId) {
         var entry = store.inbox().claim(inboxId).orElse(null);
-        if (entry == null) {
-            return null; // done already, or another process holds its conversation
-        }
         var now = clock.instant();
+        if (entry == null || entry.nextAttemptAt().isAfter(now)) {
+            // done already, held by another process, or waiting out a retry's backoff (the caller's view of the row
+            // was taken before that retry was recorded)
+            return null;
+        }
         var m = entry.message();
         var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
         // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else

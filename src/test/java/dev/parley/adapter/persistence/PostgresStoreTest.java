@@ -56,9 +56,13 @@ class PostgresStoreTest {
             assertThat(seenByOther).as("another running process's claim").isEmpty();
             assertThat(seenBySender).as("its own claim").containsExactly(outboxId);
             sender.close();
-            java.util.List<Long> afterSenderStopped = other.transactions().inTransaction(
-                    s -> s.outbox().sending().stream().map(r -> r.id()).toList());
-            assertThat(afterSenderStopped).as("the claim of a process that no longer runs").containsExactly(outboxId);
+            // PostgreSQL drops the session's lock once its backend has seen the connection close: a moment later
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).untilAsserted(() -> {
+                java.util.List<Long> afterSenderStopped = other.transactions().inTransaction(
+                        s -> s.outbox().sending().stream().map(r -> r.id()).toList());
+                assertThat(afterSenderStopped).as("the claim of a process that no longer runs")
+                        .containsExactly(outboxId);
+            });
         } finally {
             sender.close();
         }
