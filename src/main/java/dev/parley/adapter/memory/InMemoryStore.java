@@ -18,6 +18,7 @@ final class InMemoryStore implements Store {
     private final InMemoryBuyerStates buyerStates;
     private final InMemoryEscalations escalations;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryConversationClaims claims;
     private final InMemoryChatMessages chatMessages;
     private final InMemoryChannelState channelState;
 
@@ -36,6 +37,7 @@ final class InMemoryStore implements Store {
         buyerStates = new InMemoryBuyerStates(undo, conversations);
         escalations = new InMemoryEscalations(undo, conversations, catalog);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        claims = new InMemoryConversationClaims(undo, conversations);
         chatMessages = new InMemoryChatMessages(undo, messages);
         channelState = new InMemoryChannelState(undo);
     }
@@ -54,6 +56,7 @@ final class InMemoryStore implements Store {
     @Override public BuyerStates buyerStates() { return buyerStates; }
     @Override public Escalations escalations() { return escalations; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public ConversationClaims claims() { return claims; }
     @Override public ChatMessages chatMessages() { return chatMessages; }
     @Override public ChannelState channelState() { return channelState; }
 }

@@ -15,6 +15,7 @@ import dev.parley.application.console.MarkDesist;
 import dev.parley.application.console.RecordReveal;
 import dev.parley.application.console.ReplayRunner;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
@@ -41,5 +42,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints, ReplyTool replyTool,
-                             CatalogEditor catalog) {
+                             CatalogEditor catalog,
+                             PipelineEvents announce, ClaimConversation claims) {
 }
