@@ -8,6 +8,7 @@ import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
+import dev.parley.adapter.http.ClaimRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
@@ -19,17 +20,20 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.adapter.telegram.TelegramSender;
+import dev.parley.adapter.telegram.TelegramUpdate;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
@@ -77,6 +81,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
+    /** Events to and from the other processes of a PostgreSQL store; null on H2 and in memory. */
+    private final PostgresEventBridge eventBridge;
     public final Playbooks playbooks;
     /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
     public final ModelGateway model;
@@ -100,6 +106,8 @@ public final class ParleyApp implements AutoCloseable {
     public final BackgroundLoop schedulerLoop;
     public final FindConversations find;
     public final StartConversation startConversation;
+    /** Claims on conversations (team mode, docs/team.md). */
+    public final ClaimConversation claims;
     public final ReplyToConversation reply;
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
@@ -184,6 +192,12 @@ public final class ParleyApp implements AutoCloseable {
         this.transactions = store.transactions();
         this.closeStore = store.close();
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
+        // Team mode: the other processes' events are published here, and this one's reach them (docs/team.md).
+        this.eventBridge = database != null && Database.isPostgres(database.url())
+                ? new PostgresEventBridge(database.url(), config.get(ConfigKey.DB_USER),
+                        config.get(ConfigKey.DB_PASSWORD), database.dataSource(), database.processId(), events)
+                : null;
+        if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config);
@@ -201,6 +215,7 @@ public final class ParleyApp implements AutoCloseable {
             var ops = operatorTransactions;
             this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
             this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.claims = new ClaimConversation(ops, this.clock, events);
             this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
@@ -222,8 +237,8 @@ public final class ParleyApp implements AutoCloseable {
         var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
         if (telegramToken != null && !telegramToken.isEmpty()) {
             // Telegram conversations' replies through the Bot API, anchored to the message they answer
-            senders.route("telegram", new TelegramSender(new TelegramBotApi(http(),
-                    config.get(ConfigKey.TELEGRAM_API_BASE), telegramToken)));
+            senders.route(TelegramUpdate.CHANNEL, new TelegramSender(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
+                    telegramToken));
         }
         LOG.info("outbox senders by channel: {}", senders.describe());
         return senders;
@@ -316,10 +331,15 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
+        if (eventBridge != null) eventBridge.start();
         warmUpEmbeddings();
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
+        if (!binding.enabled()) {
+            LOG.info("listener disabled (listener.enabled=false): no webhooks and no API in this process");
+            return;
+        }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
@@ -328,6 +348,7 @@ public final class ParleyApp implements AutoCloseable {
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
+        routes.addAll(new ClaimRoutes(claims).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);
@@ -359,6 +380,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.close();
         outboxLoop.close();
         assistant.close();
+        if (eventBridge != null) eventBridge.close();
         awaitWarmUp();
         closeStore.run();
     }

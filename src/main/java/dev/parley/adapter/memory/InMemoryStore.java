@@ -15,6 +15,7 @@ final class InMemoryStore implements Store {
     private final InMemoryAuditLog audit;
     private final InMemoryTasks tasks;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryConversationClaims claims;
     private final InMemoryChatMessages chatMessages;
     private final InMemoryChannelState channelState;
 
@@ -30,6 +31,7 @@ final class InMemoryStore implements Store {
         audit = new InMemoryAuditLog(undo);
         tasks = new InMemoryTasks(undo, conversations, messages);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        claims = new InMemoryConversationClaims(undo, conversations);
         chatMessages = new InMemoryChatMessages(undo, messages);
         channelState = new InMemoryChannelState(undo);
     }
@@ -45,6 +47,7 @@ final class InMemoryStore implements Store {
     @Override public AuditLog audit() { return audit; }
     @Override public Tasks tasks() { return tasks; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public ConversationClaims claims() { return claims; }
     @Override public ChatMessages chatMessages() { return chatMessages; }
     @Override public ChannelState channelState() { return channelState; }
 }

@@ -112,9 +112,14 @@ public final class ConsoleWindow implements AutoCloseable {
 
     /** One batch of pipeline events: the queues, and the open conversation when it is concerned. */
     private void onEvents(java.util.List<dev.parley.application.PipelineEvent> batch) {
-        model.onEvents(batch);
+        // Presence (team mode) changes nothing in the store: it goes to the open conversation only, no reload.
+        var changes = batch.stream().filter(e -> !(e instanceof dev.parley.application.PipelineEvent.OperatorPresent))
+                .toList();
         var open = conversationModel;
-        if (open != null && batch.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
+        if (open != null) open.onPresence(batch);
+        if (changes.isEmpty()) return;
+        model.onEvents(changes);
+        if (open != null && changes.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
     }
 
     private void openConversation(long id) {
@@ -126,6 +131,8 @@ public final class ConsoleWindow implements AutoCloseable {
     }
 
     private void closeConversation() {
+        if (conversationModel != null) conversationModel.leave();
+        if (conversation != null) conversation.close();
         conversation = null;
         conversationModel = null;
         view.closeOverlay();

@@ -40,7 +40,10 @@ public interface Outbox {
     /** PENDING → SENDING: one more attempt, claimed at {@code now}; returns the claimed row. */
     OutboxEntry claim(long id, Instant now);
 
-    /** Every SENDING row (after a crash: rows whose outcome was never recorded). */
+    /**
+     * Every SENDING row that no other running process is sending (after a crash: rows whose outcome was never
+     * recorded). On a store several processes share, a row claimed by another process that still runs is left out.
+     */
     List<OutboxEntry> sending();
 
     void markSent(long id, String providerId, Instant now);

@@ -70,6 +70,6 @@ public final class ConsoleAssembly {
                 new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
                 new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
-                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()));
+                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.events, app.claims);
     }
 }

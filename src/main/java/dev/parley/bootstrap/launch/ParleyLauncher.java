@@ -67,7 +67,8 @@ final class ParleyLauncher implements Launcher {
         Runtime.getRuntime().addShutdownHook(new Thread(closeOnce, "parley-shutdown"));
         StopSignals.install(closeOnce); // SIGTERM/SIGINT: all of that before the JVM's hooks (ONNX Runtime's) run
         app.start(binding);
-        LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
+        LOG.info("parley {} serving {} (home {})", Version.current(), app.port() < 0 ? "without a listener"
+                : "on port " + app.port(), config.home());
         stopped.await();
     }
 
@@ -272,6 +273,11 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public StoreCopyResult storeCopy(String from, String to, String toUser, boolean force,
+                                     java.util.function.Consumer<String> progress) {
+        return TeamStoreCopy.copy(from, to, toUser, System.getenv(), force, progress);
+    }
+
     public Path home(Path given) {
         return homeOf(given);
     }

@@ -13,6 +13,7 @@ import dev.parley.application.console.MarkDesist;
 import dev.parley.application.console.RecordReveal;
 import dev.parley.application.console.ReplayRunner;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
@@ -38,5 +39,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
-                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints,
+                             PipelineEvents announce, ClaimConversation claims) {
 }
