@@ -69,11 +69,13 @@ public final class DeliverOutbox {
     /** Sends every row due now, one after another on the calling thread; returns how many rows were handled. */
     public int deliverDue(int limit) {
         recoverInterrupted();
-        var due = due(limit);
-        for (var row : due) {
-            deliver(row.id());
+        int done = 0;
+        for (var row : due(limit)) {
+            if (deliver(row.id())) done++;
         }
-        return due.size();
+        // What moved: a row due behind an earlier unsent one of its conversation (deferred, say) waits, and is not
+        // counted, or a caller running until nothing is done would spin on it.
+        return done;
     }
 
     /** PENDING rows due now, oldest first. */
@@ -81,22 +83,27 @@ public final class DeliverOutbox {
         return transactions.inTransaction(s -> s.outbox().due(clock.instant(), limit));
     }
 
-    /** Claims, sends and records one row; does nothing when it is not due, not PENDING or already being sent. */
-    public void deliver(long outboxId) {
+    /**
+     * Claims, sends and records one row; does nothing when it is not due, not PENDING, already being sent or behind an
+     * earlier unsent row of its conversation. Returns whether the row changed (sent, or held/denied at the claim).
+     */
+    public boolean deliver(long outboxId) {
         if (!inFlight.add(outboxId)) {
-            return;
+            return false;
         }
         try {
             Claim claim;
             try {
                 claim = transactions.inTransaction(store -> claim(store, outboxId));
             } catch (ConcurrentUpdateException raced) {
-                return; // another transaction changed the row or its contact first: it is looked at again next round
+                return false; // another transaction changed the row or its contact first: looked at again next round
             }
             events.publish(claim.events());
             if (claim.message() != null) {
                 record(claim, send(claim));
+                return true;
             }
+            return !claim.events().isEmpty();
         } finally {
             inFlight.remove(outboxId);
         }
