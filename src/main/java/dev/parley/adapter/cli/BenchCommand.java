@@ -23,7 +23,10 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "ingest", mixinStandardHelpOptions = true,
             description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare JDK HttpServer (saturation).",
-                    "With --rate: N signed webhooks a second for --seconds (open loop); latency to PROCESSED."})
+                    "With --rate: N signed webhooks a second for --seconds (open loop); latency to PROCESSED.",
+                    "With --db: 1, 2, 3 (--processes) parley serve processes on one PostgreSQL vs one on H2.",
+                    "  The password is read from PARLEY_DB_PASSWORD; each run creates and drops a database",
+                    "  next to the one named (the login needs CREATEDB); see docs/team.md."})
     static final class Ingest implements Callable<Integer> {
         @ParentCommand BenchCommand bench;
         @Spec CommandSpec spec;
@@ -42,9 +45,47 @@ final class BenchCommand implements Runnable {
                 description = "with --rate: how long to send (default 30)")
         double seconds;
 
+        @Option(names = "--db", paramLabel = "URL",
+                description = "PostgreSQL JDBC URL: run parley serve processes on it (team mode) beside one on H2")
+        String db;
+
+        @Option(names = "--db-user", paramLabel = "USER", defaultValue = "parley",
+                description = "with --db: the login (default parley; password from PARLEY_DB_PASSWORD)")
+        String dbUser;
+
+        @Option(names = "--processes", paramLabel = "N[,N...]", split = ",", defaultValue = "1,2,3",
+                description = "with --db: process counts to run, one after another (default 1,2,3)")
+        java.util.List<Integer> processes;
+
         @Override
         public Integer call() throws Exception {
             var line = spec.commandLine().getParseResult();
+            if (db == null && (line.hasMatchedOption("--db-user") || line.hasMatchedOption("--processes"))) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--processes and --db-user need --db");
+            }
+            if (db != null) {
+                if (rate != null) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--db runs closed loop: --rate and --seconds do not apply");
+                }
+                if (!db.startsWith("jdbc:postgresql://")) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--db must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database): H2 is "
+                                    + "measured beside it, one process (it cannot be shared)");
+                }
+                if (processes.isEmpty() || processes.stream().anyMatch(n -> n == null || n < 1 || n > 16)) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--processes takes counts from 1 to 16, for example 1,2,3");
+                }
+                if (messages < 1 || clients < 1) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--messages and --clients must be >= 1");
+                }
+                var result = bench.parent.launcher().benchIngestTeam(db, dbUser, processes, messages, clients);
+                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+                return 0;
+            }
             if (rate != null) {
                 if (line.hasMatchedOption("--messages") || line.hasMatchedOption("--clients")) {
                     throw new picocli.CommandLine.ParameterException(spec.commandLine(),

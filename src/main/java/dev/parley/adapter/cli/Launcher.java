@@ -54,6 +54,13 @@ public interface Launcher {
     Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception;
 
     /**
+     * Ingest with each of {@code processes} {@code parley serve} processes on the PostgreSQL at {@code url} (password
+     * from {@code PARLEY_DB_PASSWORD}), beside one process on H2 in the same run (docs/benchmarks.md).
+     */
+    Map<String, Object> benchIngestTeam(String url, String user, List<Integer> processes, int messages, int clients)
+            throws Exception;
+
+    /**
      * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline}, {@code config} (the
      * model.* keys of the configuration) or {@code cassette:DIR}; {@code store} is {@code memory} (default) or
      * {@code h2}; {@code recordCassette} (may be null) records every model answer there.

@@ -23,8 +23,13 @@ public final class BenchMessages {
     }
 
     public static List<HttpRequest> signed(String baseUrl, String secret, String batch, int count) {
+        return signed(List.of(baseUrl), secret, batch, count);
+    }
+
+    /** As above, message {@code i} addressed to listener {@code i % baseUrls.size()} (round-robin). */
+    public static List<HttpRequest> signed(List<String> baseUrls, String secret, String batch, int count) {
         var signer = StandardWebhooks.of(secret, Clock.systemUTC());
-        var uri = URI.create(baseUrl + "/webhooks/generic");
+        var uris = baseUrls.stream().map(u -> URI.create(u + "/webhooks/generic")).toList();
         long ts = Clock.systemUTC().instant().getEpochSecond();
         var requests = new ArrayList<HttpRequest>(count);
         for (int i = 0; i < count; i++) {
@@ -33,7 +38,7 @@ public final class BenchMessages {
                     + "\",\"from\":\"+1555000" + (i % CONVERSATIONS) + "\",\"text\":\"benchmark message " + i
                     + " with a few words of ordinary length\"}").getBytes(StandardCharsets.UTF_8);
             var deliveryId = "msg_" + id;
-            requests.add(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+            requests.add(HttpRequest.newBuilder(uris.get(i % uris.size())).timeout(Duration.ofSeconds(30))
                     .header("content-type", "application/json")
                     .header(StandardWebhooks.HEADER_ID, deliveryId)
                     .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(ts))

@@ -228,6 +228,14 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public Map<String, Object> benchIngestTeam(String url, String user, List<Integer> processes, int messages,
+                                               int clients) throws Exception {
+        return dev.parley.bootstrap.bench.TeamIngestBenchmark.run(new dev.parley.bootstrap.bench.TeamIngestBenchmark
+                .Options(url, user, System.getenv().getOrDefault("PARLEY_DB_PASSWORD", ""), processes, messages,
+                clients));
+    }
+
+    @Override
     public List<TranscriptLine> replay(List<ReplayEvent> events, ReplayOptions options) {
         ReplayLogging.quiet();
         return ReplaySession.run(events, options.configDir(), List.of(), ReplayStore.of(options.store()),
