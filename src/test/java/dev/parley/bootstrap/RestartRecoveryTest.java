@@ -10,25 +10,29 @@ import dev.parley.domain.message.InboxStatus;
 import dev.parley.testing.ParleyHttp;
 import dev.parley.testing.ScriptedPlaybook;
 import dev.parley.testing.TestParley;
+import dev.parley.testing.TestStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Receipts acknowledged but not yet processed when Parley stops are processed after it starts again, once. */
+/** Receipts acknowledged but not yet processed when Parley stops are processed after it starts again, once
+ * (H2 and PostgreSQL). */
 class RestartRecoveryTest {
     static final Instant T0 = Instant.parse("2026-04-01T12:00:00Z");
     @TempDir Path home;
 
-    @Test
-    void receivedRowsAreProcessedAfterRestartAndNothingTwice() {
+    @ParameterizedTest
+    @EnumSource(TestStore.class)
+    void receivedRowsAreProcessedAfterRestartAndNothingTwice(TestStore testStore) {
+        var store = testStore.settings(); // the same store before and after the restart
         var clock = new ManualClock(T0);
         var pending = new ArrayList<Long>();
-        try (var first = TestParley.start(home, clock, Map.of(), null, List.of(new ScriptedPlaybook(true)))) {
+        try (var first = TestParley.start(home, clock, store, null, List.of(new ScriptedPlaybook(true)))) {
             var http = first.http();
             // Processed before the stop.
             for (int i = 1; i <= 2; i++) {
@@ -50,7 +54,7 @@ class RestartRecoveryTest {
         }
 
         var later = new ManualClock(T0.plusSeconds(5));
-        try (var second = TestParley.start(home, later, Map.of(), null, List.of(new ScriptedPlaybook(false)))) {
+        try (var second = TestParley.start(home, later, store, null, List.of(new ScriptedPlaybook(false)))) {
             await().atMost(Duration.ofSeconds(10)).until(() -> second.inboxCounts().get(InboxStatus.PROCESSED) == 6);
             assertThat(second.inboxCounts().get(InboxStatus.RECEIVED)).isZero();
             assertThat(second.inboxCounts().get(InboxStatus.FAILED)).isZero();

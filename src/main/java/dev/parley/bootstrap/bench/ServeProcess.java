@@ -38,7 +38,8 @@ final class ServeProcess implements AutoCloseable {
 
     /**
      * Starts {@code parley serve --home home} on a free port of 127.0.0.1 with {@code settings} as {@code --set} and
-     * {@code environment} added (a password goes there, not on the command line).
+     * {@code environment} added (a password goes there, not on the command line). The caller's own {@code PARLEY_*}
+     * variables are not passed on: the benchmark says everything about its processes' stores itself.
      */
     static ServeProcess start(Path home, List<String> settings, Map<String, String> environment) throws IOException {
         Files.createDirectories(home);
@@ -52,6 +53,7 @@ final class ServeProcess implements AutoCloseable {
         }
         var builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("serve.log").toFile()));
+        builder.environment().keySet().removeIf(name -> name.startsWith("PARLEY_"));
         builder.environment().putAll(environment);
         return new ServeProcess(home, port, builder.start());
     }

@@ -12,15 +12,17 @@ import dev.parley.domain.message.OutboxStatus;
 import dev.parley.testing.ParleyHttp;
 import dev.parley.testing.ScriptedPlaybook;
 import dev.parley.testing.TestParley;
+import dev.parley.testing.TestStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** A state timer is a persisted job: it fires at its due time on the app's clock, also after a restart. */
+/** A state timer is a persisted job: it fires at its due time on the app's clock, also after a restart
+ * (H2 and PostgreSQL). */
 class ScheduledJobsTest {
     static final Instant T0 = Instant.parse("2026-05-01T08:00:00Z");
     @TempDir Path home;
@@ -29,11 +31,13 @@ class ScheduledJobsTest {
         return parley.app.find.page(new ConversationQuery("chat", "user-timer", null, null, 1, null, null)).getFirst();
     }
 
-    @Test
-    void timerFiresAtItsDueTimeAndSurvivesARestart() {
+    @ParameterizedTest
+    @EnumSource(TestStore.class)
+    void timerFiresAtItsDueTimeAndSurvivesARestart(TestStore testStore) {
+        var store = testStore.settings(); // the same store before and after the restart
         var clock = new ManualClock(T0);
         long conversationId;
-        try (var first = TestParley.start(home, clock, Map.of(), null, List.of(new ScriptedPlaybook(false)))) {
+        try (var first = TestParley.start(home, clock, store, null, List.of(new ScriptedPlaybook(false)))) {
             var response = first.http().postGeneric("wh-timer",
                     ParleyHttp.message("timer-1", "chat", "user-timer", "wait", ScriptedPlaybook.NAME), clock);
             assertThat(response.statusCode()).isEqualTo(202);
@@ -52,7 +56,7 @@ class ScheduledJobsTest {
         }
 
         var reopened = new ManualClock(T0.plus(ScriptedPlaybook.WAIT).minusSeconds(1));
-        try (var second = TestParley.start(home, reopened, Map.of(), null, List.of(new ScriptedPlaybook(false)))) {
+        try (var second = TestParley.start(home, reopened, store, null, List.of(new ScriptedPlaybook(false)))) {
             assertThat(second.app.runDueJobs.runDue(100)).isZero();
             assertThat(conversation(second).state()).isEqualTo("Waiting");
 
