@@ -71,7 +71,8 @@ public final class Database implements AutoCloseable {
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
                 ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
                 MessageEmbeddingEntity.class, PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class,
-                LearnedAnswerEntity.class, BuyerStateEntity.class, EscalationThreadEntity.class}) {
+                LearnedAnswerEntity.class, BuyerStateEntity.class, EscalationThreadEntity.class,
+                EngagementEntity.class, SignupTokenEntity.class, EventReceiptEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

@@ -28,4 +28,10 @@ public interface Store {
 
     Escalations escalations();
     Embeddings embeddings();
+
+    Engagements engagements();
+
+    SignupTokens signupTokens();
+
+    EventReceipts eventReceipts();
 }
