@@ -19,6 +19,22 @@ public final class ReplyLinks {
         return baseUrl.get().replaceAll("/+$", "") + PATH + token;
     }
 
+    /** A link to another page of the listener: {@code <base><path><token>} (the guarantee page: {@code /g/}). */
+    public String url(String path, String token) {
+        return baseUrl.get().replaceAll("/+$", "") + path + token;
+    }
+
+    /** A shorter token for links sent by SMS: 16 random bytes (128 bits), 22 characters. */
+    public String newShortToken() {
+        var bytes = new byte[16];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    public static boolean wellFormedShort(String token) {
+        return token != null && token.matches("[A-Za-z0-9_-]{22}");
+    }
+
     public String newToken() {
         var bytes = new byte[32];
         random.nextBytes(bytes);

@@ -10,6 +10,9 @@ import dev.parley.application.playbook.StateGraph;
 import dev.parley.application.playbook.buyer.agents.ContextBuilder;
 import dev.parley.application.playbook.buyer.agents.SmsComposer;
 import dev.parley.domain.buyer.BuyerState;
+import dev.parley.domain.buyer.KeywordCommand;
+import dev.parley.domain.buyer.Phase;
+import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.buyer.MessageInterpreter;
 import dev.parley.domain.buyer.Places;
 import dev.parley.domain.fsm.LoadedPlaybook;
@@ -38,6 +41,9 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
     private final BuyerOrchestrator orchestrator;
     private final EscalationDesk desk;
     private final Outgoing outgoing;
+    private final BookingDesk booking;
+    private final PhaseMoves phases;
+    private final Reengagement nudges;
 
     /**
      * @param gateway the model gateway the Criteria, Response and Polisher agents ask (tasks criteria, respond,
@@ -53,7 +59,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
             throw new IllegalArgumentException(loaded.origin() + ": " + e.getMessage(), e);
         }
         var machine = StateMachine.<Object>of(loaded.definition(), Map.of(), Set.of());
-        var phases = new PhaseMoves(machine);
+        this.phases = new PhaseMoves(machine);
         var prompts = new ContextBuilder();
         var agents = new BuyerAgents(gateway, loaded.templates());
         this.outgoing = new Outgoing(session -> {
@@ -63,8 +69,10 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         }, prompts, loaded.templates(), new QuietHoursPolicy(places), settings.historyMessages());
         this.desk = new EscalationDesk(settings, outgoing, phases, mailer, links);
         this.keywords = new KeywordHandler(settings, loaded.templates());
+        this.booking = new BookingDesk(settings, outgoing, phases, links, new QuietHoursPolicy(places));
+        this.nudges = new Reengagement(settings, outgoing, phases, links);
         this.orchestrator = new BuyerOrchestrator(places, new MessageInterpreter(places),
-                session -> agents.bind(session).criteria(), prompts, outgoing, desk, phases);
+                session -> agents.bind(session).criteria(), prompts, outgoing, desk, phases, booking);
     }
 
     @Override
@@ -95,11 +103,21 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
     @Override
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
         var state = load(session);
+        var phaseBefore = session.conversation().state();
         state.turn++;
         state.lastBuyerMessageAt = session.now();
         state.reengagementCount = 0;
         var text = message.text() == null ? "" : message.text();
-        if (!keywords.handle(session, state, text, messageId)) {
+        var command = KeywordCommand.of(text, session.contact().status() == ContactStatus.OPTED_OUT);
+        boolean keyword = keywords.handle(session, state, text, messageId);
+        if (command == KeywordCommand.OPT_OUT) {
+            booking.abandon(session, state);
+        } else if (command != KeywordCommand.HELP && returning(session)) {
+            phases.fire(session, "buyer_returned", command == KeywordCommand.RESUME ? "START keyword" : "the buyer wrote",
+                    Map.of());
+            if (!state.criteria.isEmpty()) state.needStatus = BuyerState.NEED_ACTIVE;
+        }
+        if (!keyword) {
             if (session.conversation().automationPaused()) {
                 session.record("automation_paused", Map.of("message_id", messageId));
             } else if (!supplier(session, state, messageId)) {
@@ -107,7 +125,12 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
                 orchestrator.handle(session, state, text, messageId);
             }
         }
-        save(session, state);
+        save(session, state, phaseBefore);
+    }
+
+    private static boolean returning(ConversationSession session) {
+        var phase = session.conversation().state();
+        return phase.equals(Phase.DORMANT.stateName()) || phase.equals(Phase.ABANDONED.stateName());
     }
 
     /**
@@ -136,24 +159,34 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
 
     @Override
     public void onTimer(ConversationSession session, String trigger) {
-        if (!desk.handles(trigger)) {
+        if (!desk.handles(trigger) && !booking.handles(trigger) && !nudges.handles(trigger)) {
             session.reject(trigger, "no timer " + trigger + " in playbook " + NAME);
             return;
         }
         var state = load(session);
-        desk.onTimer(session, state, trigger);
-        save(session, state);
+        var phaseBefore = session.conversation().state();
+        if (desk.handles(trigger)) desk.onTimer(session, state, trigger);
+        else if (booking.handles(trigger)) booking.onTimer(session, state, trigger);
+        else nudges.onTimer(session, state, trigger, booking);
+        save(session, state, phaseBefore);
     }
+
+    /** The events this playbook takes: the team's answer, and the booking's (see {@link BookingDesk#EVENTS}). */
+    public static final Set<String> EVENTS = java.util.stream.Stream.concat(
+            java.util.stream.Stream.of(EscalationDesk.ANSWER_EVENT), BookingDesk.EVENTS.stream())
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     @Override
     public void onEvent(ConversationSession session, String name, Map<String, Object> data) {
-        if (!EscalationDesk.ANSWER_EVENT.equals(name)) {
-            session.reject(name, "playbook " + NAME + " handles only " + EscalationDesk.ANSWER_EVENT);
+        if (!EVENTS.contains(name)) {
+            session.reject(name, "playbook " + NAME + " handles only " + new java.util.TreeSet<>(EVENTS));
             return;
         }
         var state = load(session);
-        desk.answer(session, state, data);
-        save(session, state);
+        var phaseBefore = session.conversation().state();
+        if (EscalationDesk.ANSWER_EVENT.equals(name)) desk.answer(session, state, data);
+        else booking.onEvent(session, state, name, data);
+        save(session, state, phaseBefore);
     }
 
     /** The cities of the team's catalogue are known places too (its own towns, with their zones). */
@@ -174,7 +207,18 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         return session.store().buyerStates().find(id).orElseGet(() -> BuyerState.fresh(id, session.now())).edit();
     }
 
-    private static void save(ConversationSession session, BuyerState.Builder state) {
+    /**
+     * Stores the state: the start of a new phase (silence is counted from there), the buyer need once there are
+     * criteria, and the next re-engagement nudge.
+     */
+    private void save(ConversationSession session, BuyerState.Builder state, String phaseBefore) {
+        if (!session.conversation().state().equals(phaseBefore) || state.phaseSince == null) {
+            state.phaseSince = session.now();
+        }
+        if (BuyerState.NEED_NONE.equals(state.needStatus) && !state.criteria.isEmpty()) {
+            state.needStatus = BuyerState.NEED_ACTIVE;
+        }
+        nudges.reschedule(session, state, booking);
         state.updatedAt = session.now();
         session.store().buyerStates().save(state.build());
     }

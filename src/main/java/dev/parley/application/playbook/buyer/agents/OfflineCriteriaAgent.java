@@ -26,11 +26,29 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
     private static final Pattern MORE_ABOUT = Pattern.compile("\\b(tell me (more )?about|more (info|details) "
             + "(on|about)|details (on|about)|what about|how about|interested in|like the)\\b", Pattern.CASE_INSENSITIVE);
 
+    /** A reply that is only a name ("Sarah Chen"), asked for while collecting the buyer's details. */
+    private static final Pattern BARE_NAME = Pattern.compile("^\\s*(?:(?:it'?s|i'?m|this is)\\s+)?"
+            + "([\\p{L}][\\p{L}'.-]*(?:\\s+[\\p{L}][\\p{L}'.-]*){0,2})\\s*[.!,]?\\s*$", Pattern.CASE_INSENSITIVE);
+    private static final java.util.Set<String> NOT_A_NAME = java.util.Set.of("yes", "yeah", "yep", "no", "nope", "ok",
+            "okay", "sure", "thanks", "thank", "hi", "hey", "hello", "what", "why", "how", "when", "where", "who",
+            "which", "stop", "help", "cool", "great", "later", "maybe", "tomorrow", "today", "done", "signed", "the",
+            "a", "an", "not", "can", "do", "does", "is", "are", "will", "book", "tour", "let's", "lets", "sounds");
+
     @Override
     public CriteriaPlan plan(CriteriaContext c) {
         var i = c.interpretation();
         var update = stated(c);
         var name = i.names().isEmpty() ? null : i.names().getFirst();
+        if (c.phase() == dev.parley.domain.buyer.Phase.COLLECTING_INFO && name == null) {
+            var rest = c.message();
+            for (var e : i.emails()) rest = rest.replace(e, " ");
+            name = bareName(rest.replaceAll("[,;]+\\s*$", "").strip());
+        }
+        if (c.phase() == dev.parley.domain.buyer.Phase.TOUR_SCHEDULING && !i.dates().isEmpty() && i.topics().isEmpty()
+                && update.location() == null && update.sqft() == null && c.focused() != null && !i.question()) {
+            return plan(Intent.TOUR_REQUEST, PlanAction.SCHEDULE_TOUR, Criteria.EMPTY, name, List.of(),
+                    c.focused().listingId());
+        }
         var asked = TopicCatalog.fieldsFor(i.topics()).stream().map(Field::key).toList();
         var target = c.reference().resolved().map(m -> m.listingId()).orElse(null);
         boolean hasProperty = target != null || c.focused() != null;
@@ -97,6 +115,19 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             return plan(Intent.FACILITY_INFO, PlanAction.CLARIFY, Criteria.EMPTY, name, List.of(), null);
         }
         return plan(Intent.UNKNOWN, PlanAction.RESPOND, Criteria.EMPTY, name, List.of(), null);
+    }
+
+    static String bareName(String text) {
+        var m = BARE_NAME.matcher(text);
+        if (!m.matches()) return null;
+        var words = m.group(1).split("\\s+");
+        var out = new StringBuilder();
+        for (var w : words) {
+            if (NOT_A_NAME.contains(w.toLowerCase(Locale.ROOT))) return null;
+            if (out.length() > 0) out.append(' ');
+            out.append(Character.toUpperCase(w.charAt(0))).append(w.substring(1));
+        }
+        return out.toString();
     }
 
     /**
