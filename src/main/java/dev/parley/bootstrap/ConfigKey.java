@@ -105,7 +105,8 @@ public enum ConfigKey {
     SMTP_FROM("smtp.from", "", ConfigKey::emailOrEmpty),
     SMTP_SECURITY("smtp.security", "starttls", v -> oneOf(v, List.of("starttls", "ssl", "none"))),
     ESCALATION_EMAIL_TO("escalation.email_to", "", ConfigKey::emailsOrEmpty),
-    REPLY_TOOL_BASE_URL("reply_tool.base_url", "", ConfigKey::urlOrEmpty);
+    REPLY_TOOL_BASE_URL("reply_tool.base_url", "", ConfigKey::urlOrEmpty),
+    API_EVENTS_SECRET("api.events.secret", "", ConfigKey::whsec);
 
     private final String key;
     private final String defaultValue;

@@ -90,6 +90,7 @@ public final class ParleyApp implements AutoCloseable {
     public final DeliverExternalEvent externalEvent;
     public final ImportCatalog catalog;
     public final ReplyTool replyTool;
+    public final dev.parley.application.signup.SignupPages signupPages;
     private final java.util.Map<String, String> numberPlaybooks;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
@@ -186,6 +187,7 @@ public final class ParleyApp implements AutoCloseable {
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
+            this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
         } catch (RuntimeException e) {
             closeStore.run();
@@ -237,8 +239,10 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
-        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
+        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
+                () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
         routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
+        routes.addAll(new dev.parley.adapter.http.SignupRoutes(signupPages).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }

@@ -227,6 +227,12 @@ final class BookingDesk {
         b.status = EngagementStatus.GUARANTEE_SIGNED;
         b.guaranteeSignedAt = now;
         b.signedName = clip(signer, 200);
+        var email = text(data, "email");
+        if (email != null) {
+            // corrected on the page: the paperwork goes there
+            b.buyerEmail = clip(email, 255);
+            state.buyerEmail = b.buyerEmail;
+        }
         b.updatedAt = now;
         session.store().engagements().update(b.build());
         state.guaranteeSignedAt = now;

@@ -75,6 +75,11 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
                 session -> agents.bind(session).criteria(), prompts, outgoing, desk, phases, booking);
     }
 
+    /** The terms the guarantee page shows above the signature ({@code guarantee_terms}). */
+    public String guaranteeTerms() {
+        return settings.guaranteeTerms();
+    }
+
     @Override
     public String name() {
         return NAME;
