@@ -91,6 +91,7 @@ public final class ParleyApp implements AutoCloseable {
     public final ImportCatalog catalog;
     public final ReplyTool replyTool;
     public final dev.parley.application.signup.SignupPages signupPages;
+    public final dev.parley.application.signup.WebOptIn webOptIn;
     private final java.util.Map<String, String> numberPlaybooks;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
@@ -188,6 +189,7 @@ public final class ParleyApp implements AutoCloseable {
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
+            this.webOptIn = new dev.parley.application.signup.WebOptIn(tx, playbooks, this.clock, events, outboxLoop);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
         } catch (RuntimeException e) {
             closeStore.run();
@@ -242,7 +244,7 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
         routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
-        routes.addAll(new dev.parley.adapter.http.SignupRoutes(signupPages).routes());
+        routes.addAll(new dev.parley.adapter.http.SignupRoutes(signupPages, webOptIn).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }

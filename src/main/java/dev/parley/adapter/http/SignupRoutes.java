@@ -27,14 +27,64 @@ public final class SignupRoutes {
     private static final String HTML = "text/html; charset=utf-8";
 
     private final SignupPages pages;
+    private final dev.parley.application.signup.WebOptIn optIn;
 
-    public SignupRoutes(SignupPages pages) {
+    public SignupRoutes(SignupPages pages, dev.parley.application.signup.WebOptIn optIn) {
         this.pages = pages;
+        this.optIn = optIn;
     }
 
     public List<Route> routes() {
         return List.of(Route.open("GET", "/g/{token}", this::show), Route.open("POST", "/g/{token}", this::sign),
-                Route.api("GET", "/api/signup/{token}", r -> HttpResponse.json(200, pages.context(r.path("token")))));
+                Route.api("GET", "/api/signup/{token}", r -> HttpResponse.json(200, pages.context(r.path("token")))),
+                Route.api("POST", "/api/buyers/optin", this::optIn));
+    }
+
+    /** {@code {"phone", "name", "email", "need": {…}, "channel", "actor"}} → 201 {"id", "state"}. */
+    private HttpResponse optIn(HttpRequest r) {
+        var body = JsonBodies.object(r.body());
+        var need = dev.parley.domain.buyer.Criteria.EMPTY;
+        var n = body.get("need");
+        if (n != null && !n.isNull()) {
+            if (!n.isObject()) throw new InvalidRequestException("need", "need must be a JSON object");
+            var o = (com.fasterxml.jackson.databind.node.ObjectNode) n;
+            for (var it = o.fieldNames(); it.hasNext(); ) {
+                var field = it.next();
+                if (!java.util.Set.of("location", "state", "sqft", "use_type", "goods_type", "timing", "duration",
+                        "features").contains(field)) {
+                    throw new InvalidRequestException("need." + field, "unknown field of need");
+                }
+            }
+            Integer sqft = null;
+            var size = o.get("sqft");
+            if (size != null && !size.isNull()) {
+                if (!size.canConvertToInt() || size.asInt() < 100 || size.asInt() > 10_000_000) {
+                    throw new InvalidRequestException("need.sqft", "sqft must be a whole number from 100");
+                }
+                sqft = size.asInt();
+            }
+            var features = new java.util.ArrayList<String>();
+            var f = o.get("features");
+            if (f != null && !f.isNull()) {
+                if (!f.isArray()) throw new InvalidRequestException("need.features", "features must be a list");
+                f.forEach(x -> features.add(x.asText()));
+            }
+            need = new dev.parley.domain.buyer.Criteria(text(o, "location"), text(o, "state"), sqft,
+                    text(o, "use_type"), text(o, "goods_type"), text(o, "timing"), text(o, "duration"), features);
+        }
+        var started = optIn.optIn(new dev.parley.application.signup.WebOptIn.Command(JsonBodies.string(body, "phone"),
+                JsonBodies.string(body, "name"), JsonBodies.string(body, "email"), need,
+                JsonBodies.string(body, "channel"), JsonBodies.string(body, "actor")));
+        return HttpResponse.json(201, Map.of("id", started.conversationId(), "state", started.state()));
+    }
+
+    private static String text(com.fasterxml.jackson.databind.node.ObjectNode o, String field) {
+        var v = o.get(field);
+        if (v == null || v.isNull()) return null;
+        if (!v.isTextual()) throw new InvalidRequestException("need." + field, field + " must be a string");
+        var s = v.asText().strip();
+        if (s.length() > 100) throw new InvalidRequestException("need." + field, "longer than 100 characters");
+        return s.isEmpty() ? null : s;
     }
 
     private HttpResponse show(HttpRequest r) {

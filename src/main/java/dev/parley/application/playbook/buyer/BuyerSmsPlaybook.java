@@ -194,6 +194,38 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         save(session, state, phaseBefore);
     }
 
+    /**
+     * Seed 003's web → SMS: a buyer who opted in on the web gets the contextual first message ("Hey Sarah — you were
+     * looking at 15K sqft in Detroit on the web…", with the opt-out aside), their name, e-mail and need carried over.
+     * A proactive message: held in the buyer's quiet hours.
+     */
+    public void webOptIn(ConversationSession session, String name, String email, dev.parley.domain.buyer.Criteria need) {
+        var state = load(session);
+        var phaseBefore = session.conversation().state();
+        if (name != null) {
+            var parts = name.strip().split("\\s+", 2);
+            state.renterFirstName = parts[0];
+            state.renterLastName = parts.length > 1 ? parts[1] : null;
+            state.nameStatus = "provided";
+        }
+        if (email != null) state.buyerEmail = email;
+        if (!need.isEmpty()) {
+            state.criteria = need;
+            state.criteriaReadiness = dev.parley.domain.buyer.CriteriaReadiness.of(need);
+            phases.fire(session, "criteria_provided", "web opt-in", Map.of("readiness", state.criteriaReadiness));
+        }
+        var values = new java.util.LinkedHashMap<String, String>();
+        values.put(dev.parley.application.playbook.buyer.agents.Situation.TEMPLATE,
+                state.renterFirstName == null ? "web_optin_no_name" : "web_optin");
+        if (state.renterFirstName != null) values.put("name", state.renterFirstName);
+        values.put("criteria", need.isEmpty() ? "warehouse space" : BuyerWording.summary(need, false));
+        outgoing.proactive(session, state, "web_optin:" + session.conversation().id(), "web_optin",
+                Outgoing.Reply.of(dev.parley.application.playbook.buyer.agents.Situation.NOTICE,
+                        dev.parley.domain.buyer.SmsKind.FOLLOW_UP, values));
+        session.record("web_optin", Map.of("criteria", !need.isEmpty()));
+        save(session, state, phaseBefore);
+    }
+
     /** The cities of the team's catalogue are known places too (its own towns, with their zones). */
     private void syncCatalogPlaces(ConversationSession session) {
         for (var p : session.store().catalog().properties()) {
