@@ -103,12 +103,12 @@ public final class ParleyApp implements AutoCloseable {
     }
 
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
-        this(config, clock, senderOverride, new Random(), List.of());
+        this(config, clock, senderOverride, new SecureRandom(), List.of());
     }
 
     /** As above, with {@code extraPlaybooks} installed next to the built-in ones (embedding and tests). */
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, List<Playbook> extraPlaybooks) {
-        this(config, clock, senderOverride, new Random(), extraPlaybooks);
+        this(config, clock, senderOverride, new SecureRandom(), extraPlaybooks);
     }
 
     /**
@@ -157,7 +157,7 @@ public final class ParleyApp implements AutoCloseable {
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    OpsMailers.of(config), new ReplyLinks(() -> replyToolBaseUrl(config, port()), new SecureRandom()));
+                    OpsMailers.of(config), new ReplyLinks(() -> replyToolBaseUrl(config, port()), linkRandom(random)));
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -303,6 +303,14 @@ public final class ParleyApp implements AutoCloseable {
         var host = config.get(ConfigKey.LISTENER_BIND);
         if (host.contains(":")) host = "[" + host + "]";
         return "http://" + host + ":" + (listeningPort > 0 ? listeningPort : config.getInt(ConfigKey.LISTENER_PORT));
+    }
+
+    /**
+     * Link tokens (Reply Tool, guarantee pages) are unguessable: from a SecureRandom, unless the caller seeded a plain
+     * Random on purpose (replays), so that a replay's transcript is the same on every run.
+     */
+    private static Random linkRandom(Random random) {
+        return random instanceof SecureRandom || random.getClass() == Random.class ? random : new SecureRandom();
     }
 
     public int port() {

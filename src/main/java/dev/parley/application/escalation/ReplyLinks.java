@@ -1,16 +1,18 @@
 package dev.parley.application.escalation;
 
-import java.security.SecureRandom;
 import java.util.Base64;
 
 /** The Reply Tool's links: {@code <base>/reply/<token>}, the token random and unguessable (32 bytes). */
 public final class ReplyLinks {
     public static final String PATH = "/reply/";
     private final java.util.function.Supplier<String> baseUrl;
-    private final SecureRandom random;
+    private final java.util.Random random;
 
     /** @param baseUrl where the listener is reachable, asked each time (the port is known once it listens) */
-    public ReplyLinks(java.util.function.Supplier<String> baseUrl, SecureRandom random) {
+    /**
+     * @param random a SecureRandom in production; a seeded Random only where runs must repeat exactly (replays)
+     */
+    public ReplyLinks(java.util.function.Supplier<String> baseUrl, java.util.Random random) {
         this.baseUrl = baseUrl;
         this.random = random;
     }

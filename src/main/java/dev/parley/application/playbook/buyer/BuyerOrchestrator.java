@@ -100,6 +100,9 @@ final class BuyerOrchestrator {
         var plan = criteriaAgents.apply(session).plan(context);
         session.setMessageData(messageId, planData(plan, interpretation, reference));
         if (plan.buyerName() != null && state.renterFirstName == null) name(state, plan.buyerName());
+        if (!interpretation.emails().isEmpty() && plan.action() != PlanAction.COLLECT_INFO) {
+            state.buyerEmail = interpretation.emails().getFirst();
+        }
         switch (plan.action()) {
             case SEARCH -> search(turn, plan, presented);
             case LOOKUP, ASK_OWNER -> lookup(turn, plan, reference, presented);

@@ -54,11 +54,13 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
         boolean hasProperty = target != null || c.focused() != null;
         var text = c.message().toLowerCase(Locale.ROOT);
 
-        if (!i.emails().isEmpty() || name != null && !i.hasSearchCriteria() && i.topics().isEmpty()) {
-            return plan(Intent.PROVIDE_INFO, PlanAction.COLLECT_INFO, Criteria.EMPTY, name, List.of(), target);
-        }
         boolean tourWords = i.actions().contains("tour") || i.actions().contains("schedule");
         boolean agrees = i.actions().contains("yes") || i.actions().contains("book");
+        boolean contactDetails = !i.emails().isEmpty() || name != null && !i.hasSearchCriteria() && i.topics().isEmpty();
+        // "Let's book a tour. I'm Dana, dana@…": the tour, with the details it brings (the orchestrator keeps them)
+        if (contactDetails && !(hasProperty && (tourWords || COMMIT.matcher(text).find()))) {
+            return plan(Intent.PROVIDE_INFO, PlanAction.COLLECT_INFO, Criteria.EMPTY, name, List.of(), target);
+        }
         if (COMMIT.matcher(text).find() && !tourWords && hasProperty) {
             return plan(Intent.COMMITMENT, PlanAction.COMMITMENT_HANDOFF, Criteria.EMPTY, name, List.of(), target);
         }
