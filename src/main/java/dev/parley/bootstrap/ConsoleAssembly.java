@@ -64,6 +64,6 @@ public final class ConsoleAssembly {
                 new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
-                new dev.parley.application.catalog.CatalogEditor(tx, app.clock));
+                new dev.parley.application.catalog.CatalogEditor(tx, app.clock), app.buyerJourneys);
     }
 }

@@ -92,6 +92,7 @@ public final class ParleyApp implements AutoCloseable {
     public final ReplyTool replyTool;
     public final dev.parley.application.signup.SignupPages signupPages;
     public final dev.parley.application.signup.WebOptIn webOptIn;
+    public final dev.parley.application.console.BuyerJourneys buyerJourneys;
     private final java.util.Map<String, String> numberPlaybooks;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
@@ -190,6 +191,7 @@ public final class ParleyApp implements AutoCloseable {
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
             this.webOptIn = new dev.parley.application.signup.WebOptIn(tx, playbooks, this.clock, events, outboxLoop);
+            this.buyerJourneys = new dev.parley.application.console.BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
         } catch (RuntimeException e) {
             closeStore.run();

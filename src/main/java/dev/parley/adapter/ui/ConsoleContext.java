@@ -36,5 +36,5 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints, ReplyTool replyTool,
-                             CatalogEditor catalog) {
+                             CatalogEditor catalog, dev.parley.application.console.BuyerJourneys journeys) {
 }

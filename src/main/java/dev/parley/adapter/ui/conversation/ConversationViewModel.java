@@ -35,11 +35,14 @@ public final class ConversationViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
     private final BooleanBinding canSend;
+    private final dev.parley.adapter.ui.journey.JourneyViewModel journey;
 
     public ConversationViewModel(ConsoleContext context, long conversationId, Supplier<String> operator) {
         this.context = context;
         this.conversationId = conversationId;
         this.operator = operator;
+        this.journey = context.journeys() == null ? null
+                : new dev.parley.adapter.ui.journey.JourneyViewModel(context.journeys(), context.executor(), operator);
         draft.addListener((o, a, b) -> updateChecks());
         canSend = Bindings.createBooleanBinding(() -> !busy.get() && detail.get() != null
                 && draft.get() != null && !draft.get().isBlank()
@@ -59,6 +62,8 @@ public final class ConversationViewModel {
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
     public BooleanBinding canSend() { return canSend; }
+    /** The buyer journey of a buyer-sms conversation (the pane hides itself for other playbooks); may be null. */
+    public dev.parley.adapter.ui.journey.JourneyViewModel journey() { return journey; }
 
     /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */
     public void play(String file) {
@@ -71,6 +76,7 @@ public final class ConversationViewModel {
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
+        if (journey != null) journey.show(conversationId);
     }
 
     private void show(FindConversations.Detail d) {

@@ -32,6 +32,11 @@ import java.util.Set;
  */
 public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
     public static final String NAME = "buyer-sms";
+    /** Operator events on a scheduled message ({@code job}: its id): send it now, or cancel it. */
+    public static final String SEND_SCHEDULED = "send_scheduled";
+    public static final String CANCEL_SCHEDULED = "cancel_scheduled";
+    /** Job kinds that end in a message to the buyer (the console's "next scheduled message"). */
+    public static final Set<String> MESSAGE_JOB_KINDS = Set.of(BookingDesk.JOB_KIND, Reengagement.JOB_KIND);
     private static final java.time.Duration SUPPLIER_REPLY_GAP = java.time.Duration.ofHours(12);
 
     private final LoadedPlaybook loaded;
@@ -133,6 +138,30 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         save(session, state, phaseBefore);
     }
 
+    /** "Send now" fires the job's message at once; "cancel" drops it (a nudge counts as used). Both end the job. */
+    private void scheduled(ConversationSession session, BuyerState.Builder state, String name, Map<String, Object> data) {
+        var raw = data.get("job");
+        long id;
+        try {
+            id = Long.parseLong(String.valueOf(raw));
+        } catch (NumberFormatException e) {
+            throw new dev.parley.application.operator.InvalidRequestException("data.job", "job must be a job id");
+        }
+        var job = session.store().jobs().pendingOf(session.conversation().id()).stream()
+                .filter(j -> j.id() == id && MESSAGE_JOB_KINDS.contains(j.kind())).findFirst()
+                .orElseThrow(() -> new dev.parley.application.operator.NotFoundException(
+                        "scheduled message " + id + " of this conversation"));
+        session.store().jobs().markDone(job.id(), session.now());
+        if (SEND_SCHEDULED.equals(name)) {
+            if (booking.handles(job.trigger())) booking.onTimer(session, state, job.trigger());
+            else nudges.onTimer(session, state, job.trigger(), booking);
+        } else if (nudges.handles(job.trigger())) {
+            nudges.cancel(session, state, job.trigger());
+        } else {
+            session.record("notice_cancelled", Map.of("trigger", job.trigger()));
+        }
+    }
+
     private static boolean returning(ConversationSession session) {
         var phase = session.conversation().state();
         return phase.equals(Phase.DORMANT.stateName()) || phase.equals(Phase.ABANDONED.stateName());
@@ -178,8 +207,8 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
 
     /** The events this playbook takes: the team's answer, and the booking's (see {@link BookingDesk#EVENTS}). */
     public static final Set<String> EVENTS = java.util.stream.Stream.concat(
-            java.util.stream.Stream.of(EscalationDesk.ANSWER_EVENT), BookingDesk.EVENTS.stream())
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
+            java.util.stream.Stream.of(EscalationDesk.ANSWER_EVENT, SEND_SCHEDULED, CANCEL_SCHEDULED),
+            BookingDesk.EVENTS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     @Override
     public void onEvent(ConversationSession session, String name, Map<String, Object> data) {
@@ -190,6 +219,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         var state = load(session);
         var phaseBefore = session.conversation().state();
         if (EscalationDesk.ANSWER_EVENT.equals(name)) desk.answer(session, state, data);
+        else if (SEND_SCHEDULED.equals(name) || CANCEL_SCHEDULED.equals(name)) scheduled(session, state, name, data);
         else booking.onEvent(session, state, name, data);
         save(session, state, phaseBefore);
     }

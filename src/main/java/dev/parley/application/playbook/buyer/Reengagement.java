@@ -135,8 +135,10 @@ final class Reengagement {
             return;
         }
         // Only the nudge that is due now speaks: a stale job (the buyer wrote, the phase moved) does nothing.
+        // Only the nudge that is next speaks: a stale job (the buyer wrote, the phase moved) does nothing. An
+        // operator's "send now" may fire it before its time.
         var next = next(session, state, booking);
-        if (next == null || !next.trigger().equals(trigger) || next.dueAt().isAfter(session.now())) {
+        if (next == null || !next.trigger().equals(trigger)) {
             session.record("nudge_skipped", Map.of("trigger", trigger));
             return;
         }
@@ -163,6 +165,13 @@ final class Reengagement {
             session.store().jobs().schedule(DORMANT_KIND, session.conversation().id(), DORMANT, null,
                     session.now().plus(settings.dormantAfter()), session.now());
         }
+    }
+
+    /** An operator cancelled the scheduled nudge: it counts as used for its stall point, and is not sent. */
+    void cancel(ConversationSession session, BuyerState.Builder state, String trigger) {
+        var parts = trigger.substring(NUDGE.length()).split(":");
+        state.stallNudgeCounts.merge(parts[0], 1, Integer::sum);
+        session.record("nudge_cancelled", Map.of("stall_point", parts[0]));
     }
 
     private void dormant(ConversationSession session, BuyerState.Builder state, BookingDesk booking) {

@@ -1,0 +1,40 @@
+package dev.parley.adapter.ui.journey;
+
+import dev.parley.adapter.ui.common.Fxml;
+import javafx.fxml.FXML;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+
+/** The buyer journey pane (fxml/JourneyPane.fxml), hidden for conversations of other playbooks. */
+public final class JourneyPane {
+    private final JourneyViewModel model;
+    private final Parent root;
+    @FXML private Label summaryLabel;
+    @FXML private Label nextLabel;
+    @FXML private Label statusLabel;
+    @FXML private Button sendNowButton;
+    @FXML private Button cancelButton;
+
+    public JourneyPane(JourneyViewModel model) {
+        this.model = model;
+        this.root = Fxml.load("JourneyPane", this);
+    }
+
+    @FXML
+    private void initialize() {
+        summaryLabel.textProperty().bind(model.summary());
+        nextLabel.textProperty().bind(model.next());
+        statusLabel.textProperty().bind(model.status());
+        sendNowButton.disableProperty().bind(model.sendNow().executable().not());
+        sendNowButton.setOnAction(e -> model.sendNow().execute());
+        cancelButton.disableProperty().bind(model.cancel().executable().not());
+        cancelButton.setOnAction(e -> model.cancel().execute());
+        root.visibleProperty().bind(model.journey().isNotNull());
+        root.managedProperty().bind(root.visibleProperty());
+    }
+
+    public Parent root() {
+        return root;
+    }
+}
