@@ -19,6 +19,9 @@ public final class JourneyPane {
     public JourneyPane(JourneyViewModel model) {
         this.model = model;
         this.root = Fxml.load("JourneyPane", this);
+        // hidden (and taking no room) for conversations of other playbooks
+        root.visibleProperty().bind(model.journey().isNotNull());
+        root.managedProperty().bind(root.visibleProperty());
     }
 
     @FXML
@@ -30,8 +33,6 @@ public final class JourneyPane {
         sendNowButton.setOnAction(e -> model.sendNow().execute());
         cancelButton.disableProperty().bind(model.cancel().executable().not());
         cancelButton.setOnAction(e -> model.cancel().execute());
-        root.visibleProperty().bind(model.journey().isNotNull());
-        root.managedProperty().bind(root.visibleProperty());
     }
 
     public Parent root() {
