@@ -31,9 +31,15 @@ public final class BuyerJourneys {
     public record Link(String action, String status, Instant expiresAt) {
     }
 
+    /**
+     * @param engagementStatus the open engagement's status, null when there is none (what the console may do next)
+     * @param tourZone the zone a tour time typed in the console is read in (the property's, else the buyer's)
+     */
     public record Journey(long conversationId, String phase, String needStatus, String criteria,
-                          List<String> matches, String focused, String engagement, List<Link> links,
-                          Map<String, Integer> nudgeCounts, int unanswered, List<Scheduled> scheduled) {
+                          List<String> matches, String focused, String engagement,
+                          dev.parley.domain.buyer.EngagementStatus engagementStatus, java.time.ZoneId tourZone,
+                          List<Link> links, Map<String, Integer> nudgeCounts, int unanswered,
+                          List<Scheduled> scheduled) {
         /** The journey in a few lines, for a detail pane. */
         public String summary() {
             var out = new StringBuilder();
@@ -90,8 +96,20 @@ public final class BuyerJourneys {
         String focused = state.focusedListingId() == null ? null : s.catalog().entry(state.focusedListingId())
                 .map(e -> e.property().name() + " (" + e.property().ref() + ")").orElse(null);
         String engagement = null;
+        dev.parley.domain.buyer.EngagementStatus status = null;
+        java.time.ZoneId zone = java.time.ZoneId.systemDefault();
         if (state.engagementId() != null) {
-            engagement = s.engagements().find(state.engagementId()).map(e -> engagement(s, e)).orElse(null);
+            var e = s.engagements().find(state.engagementId()).orElse(null);
+            if (e != null) {
+                engagement = engagement(s, e);
+                if (e.status().open()) status = e.status();
+                var tz = s.catalog().property(e.propertyId()).map(p -> p.timeZone()).orElse(null);
+                try {
+                    if (tz != null) zone = java.time.ZoneId.of(tz);
+                } catch (java.time.DateTimeException ignored) {
+                    // the console's zone
+                }
+            }
         }
         var links = new ArrayList<Link>();
         for (var t : s.signupTokens().ofConversation(conversationId)) {
@@ -105,7 +123,7 @@ public final class BuyerJourneys {
         }
         scheduled.sort(java.util.Comparator.comparing(Scheduled::dueAt));
         return Optional.of(new Journey(conversationId, conversation.state(), state.needStatus(),
-                criteria(state), matches, focused, engagement, links, state.stallNudgeCounts(),
+                criteria(state), matches, focused, engagement, status, zone, links, state.stallNudgeCounts(),
                 state.reengagementCount(), scheduled));
     }
 
@@ -154,6 +172,27 @@ public final class BuyerJourneys {
     /** Cancels a scheduled message (audited); a cancelled nudge counts as used for its stall point. */
     public void cancel(long conversationId, long jobId, String operator) {
         events.deliver(conversationId, BuyerSmsPlaybook.CANCEL_SCHEDULED, Map.of("job", jobId), operator);
+    }
+
+    /**
+     * The owner confirmed a tour (or moved it) — the console's way to send {@code tour_confirmed} /
+     * {@code tour_rescheduled}; {@code at} is read in the property's zone.
+     */
+    public void confirmTour(Journey journey, java.time.LocalDateTime at, String operator) {
+        var when = at.atZone(journey.tourZone()).toOffsetDateTime().toString();
+        var event = journey.engagementStatus() == dev.parley.domain.buyer.EngagementStatus.TOUR_CONFIRMED
+                ? "tour_rescheduled" : "tour_confirmed";
+        events.deliver(journey.conversationId(), event, Map.of("at", when), operator);
+    }
+
+    /** Sends the agreement link ({@code agreement_ready}). */
+    public void agreementReady(long conversationId, String operator) {
+        events.deliver(conversationId, "agreement_ready", Map.of(), operator);
+    }
+
+    /** The deal is done ({@code deal_completed}); the lease starts on {@code leaseStarts}. */
+    public void dealCompleted(long conversationId, java.time.LocalDate leaseStarts, String operator) {
+        events.deliver(conversationId, "deal_completed", Map.of("lease_starts", leaseStarts.toString()), operator);
     }
 
     /** The funnel over the most recent {@code limit} buyer conversations. */

@@ -15,6 +15,10 @@ public final class JourneyPane {
     @FXML private Label statusLabel;
     @FXML private Button sendNowButton;
     @FXML private Button cancelButton;
+    @FXML private javafx.scene.control.TextField whenField;
+    @FXML private Button confirmTourButton;
+    @FXML private Button agreementButton;
+    @FXML private Button dealButton;
 
     public JourneyPane(JourneyViewModel model) {
         this.model = model;
@@ -33,6 +37,13 @@ public final class JourneyPane {
         sendNowButton.setOnAction(e -> model.sendNow().execute());
         cancelButton.disableProperty().bind(model.cancel().executable().not());
         cancelButton.setOnAction(e -> model.cancel().execute());
+        whenField.textProperty().bindBidirectional(model.when());
+        confirmTourButton.disableProperty().bind(model.confirmTour().executable().not());
+        confirmTourButton.setOnAction(e -> model.confirmTour().execute());
+        agreementButton.disableProperty().bind(model.agreement().executable().not());
+        agreementButton.setOnAction(e -> model.agreement().execute());
+        dealButton.disableProperty().bind(model.dealDone().executable().not());
+        dealButton.setOnAction(e -> model.dealDone().execute());
     }
 
     public Parent root() {

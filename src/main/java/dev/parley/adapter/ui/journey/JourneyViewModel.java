@@ -32,6 +32,10 @@ public final class JourneyViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final Command sendNow;
     private final Command cancel;
+    private final StringProperty when = new SimpleStringProperty("");
+    private final Command confirmTour;
+    private final Command agreement;
+    private final Command dealDone;
     private Long conversationId;
 
     public JourneyViewModel(BuyerJourneys journeys, TaskExecutor executor, Supplier<String> operator) {
@@ -42,6 +46,72 @@ public final class JourneyViewModel {
                 && journey.get().next().isPresent(), busy, journey);
         this.sendNow = new Command(() -> act(true), hasNext);
         this.cancel = new Command(() -> act(false), hasNext);
+        this.confirmTour = new Command(this::confirm, Bindings.createBooleanBinding(() -> !busy.get()
+                && status(journey.get(), "GUARANTEE_SIGNED", "TOUR_REQUESTED", "TOUR_CONFIRMED")
+                && dateTime(when.get()) != null, busy, journey, when));
+        this.agreement = new Command(() -> run("Agreement link sent",
+                j -> journeys.agreementReady(j.conversationId(), operator.get())),
+                Bindings.createBooleanBinding(() -> !busy.get() && status(journey.get(), "TOUR_CONFIRMED"), busy,
+                        journey));
+        this.dealDone = new Command(() -> run("Deal completed", j -> journeys.dealCompleted(j.conversationId(),
+                java.time.LocalDate.parse(when.get().strip()), operator.get())),
+                Bindings.createBooleanBinding(() -> !busy.get() && journey.get() != null
+                        && journey.get().engagementStatus() != null
+                        && !status(journey.get(), "BOOKING_INITIATED") && date(when.get()) != null, busy, journey,
+                        when));
+    }
+
+    private static final DateTimeFormatter INPUT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+
+    /** "2025-03-06 10:00" (in the property's zone), or null. */
+    static java.time.LocalDateTime dateTime(String text) {
+        try {
+            return text == null ? null : java.time.LocalDateTime.parse(text.strip(), INPUT);
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    static java.time.LocalDate date(String text) {
+        try {
+            return text == null ? null : java.time.LocalDate.parse(text.strip());
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static boolean status(BuyerJourneys.Journey j, String... statuses) {
+        return j != null && j.engagementStatus() != null
+                && java.util.Arrays.asList(statuses).contains(j.engagementStatus().name());
+    }
+
+    public StringProperty when() { return when; }
+    public Command confirmTour() { return confirmTour; }
+    public Command agreement() { return agreement; }
+    public Command dealDone() { return dealDone; }
+
+    private void confirm() {
+        var at = dateTime(when.get());
+        var j = journey.get();
+        run((status(j, "TOUR_CONFIRMED") ? "Tour moved to " : "Tour confirmed for ") + when.get().strip() + " "
+                + j.tourZone().getId(), x -> journeys.confirmTour(x, at, operator.get()));
+    }
+
+    private void run(String done, java.util.function.Consumer<BuyerJourneys.Journey> action) {
+        var j = journey.get();
+        busy.set(true);
+        executor.submit(p -> {
+            action.accept(j);
+            return journeys.of(j.conversationId()).orElse(null);
+        }, updated -> {
+            busy.set(false);
+            status.set(done);
+            when.set("");
+            set(updated);
+        }, e -> {
+            busy.set(false);
+            status.set("Not done: " + e.getMessage());
+        });
     }
 
     public ObjectProperty<BuyerJourneys.Journey> journey() { return journey; }

@@ -73,6 +73,33 @@ class JourneyViewModelTest {
     }
 
     @Test
+    void theOperatorConfirmsTheOwnersTourTimeSendsTheAgreementAndCompletesTheDeal() {
+        long id = s.conversation(BUYER);
+        s.parley.app.externalEvent.deliver(id, "guarantee_signed", java.util.Map.of(), null);
+        s.inbound(BUYER, "Thursday morning");
+        model.show(id);
+        assertThat(model.confirmTour().executable().get()).isFalse();
+        assertThat(model.agreement().executable().get()).isFalse();
+        model.when().set("Thursday");
+        assertThat(model.confirmTour().executable().get()).isFalse();
+        model.when().set("2025-02-27 10:00");
+        assertThat(model.confirmTour().execute()).isTrue();
+        s.settle();
+        assertThat(s.phase(BUYER)).isEqualTo(Phase.ACTIVE.stateName());
+        assertThat(s.last(BUYER)).startsWith("Tour confirmed — Thursday February 27 at 10:00 AM at 4200 Katy Freeway");
+        assertThat(model.status().get()).isEqualTo("Tour confirmed for 2025-02-27 10:00 America/Detroit");
+        assertThat(model.agreement().execute()).isTrue();
+        s.settle();
+        assertThat(s.last(BUYER)).startsWith("Your agreement is ready to sign: http");
+        model.when().set("2025-04-01");
+        assertThat(model.dealDone().execute()).isTrue();
+        s.settle();
+        assertThat(s.phase(BUYER)).isEqualTo(Phase.COMPLETED.stateName());
+        var audit = s.parley.app.transactions.inTransaction(st -> st.audit().forTarget("conversation", id));
+        assertThat(audit).filteredOn(a -> a.actor().equals("alice")).hasSize(3);
+    }
+
+    @Test
     void theEscalationsQueueShowsTheJourneyOfTheSelectedCase() {
         s.inbound(BUYER, "Can trucks park overnight there?");
         var escalations = new EscalationsViewModel(s.parley.app.replyTool, new CurrentThreadTaskExecutor(), s.clock,
