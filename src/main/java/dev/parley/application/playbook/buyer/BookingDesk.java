@@ -95,6 +95,28 @@ final class BookingDesk {
         collectOrCommit(session, state, entry, cause, false);
     }
 
+    /**
+     * "What's the address?": known once the guarantee for that property is signed; before, the link (or, with no
+     * booking yet, how to get it) — never the address, and never a question for the team.
+     */
+    void address(ConversationSession session, BuyerState.Builder state, CatalogEntry entry, String cause) {
+        var engagement = open(session, state);
+        boolean same = engagement != null && engagement.propertyId() == entry.property().id();
+        if (same && engagement.guaranteeSignedAt() != null) {
+            reply(session, state, cause, "address_again", Situation.TOUR_UPDATE, SmsKind.TOUR,
+                    Map.of("address", entry.property().address()));
+        } else if (same && engagement.status() == EngagementStatus.BOOKING_INITIATED
+                && state.guaranteeLinkToken != null) {
+            reply(session, state, cause, "guarantee_reminder", Situation.GUARANTEE_LINK, SmsKind.COMMITMENT,
+                    Map.of("link", links.url(GUARANTEE_PATH, state.guaranteeLinkToken)));
+        } else {
+            reply(session, state, cause, "address_after_booking", Situation.TOUR_UPDATE, SmsKind.TOUR,
+                    Map.of("property", entry.property().city()));
+        }
+        session.record("address_asked", Map.of("property", entry.property().ref(), "revealed",
+                same && engagement.guaranteeSignedAt() != null));
+    }
+
     /** Name and e-mail, one at a time; when both are known the engagement starts and the link goes out. */
     void collectOrCommit(ConversationSession session, BuyerState.Builder state, CatalogEntry entry, String cause,
                          boolean again) {

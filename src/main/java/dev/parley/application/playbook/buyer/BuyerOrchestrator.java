@@ -49,6 +49,9 @@ final class BuyerOrchestrator {
             Pattern.CASE_INSENSITIVE);
     private static final java.util.Set<Phase> BOOKING_PHASES = java.util.EnumSet.of(Phase.COLLECTING_INFO,
             Phase.COMMITMENT, Phase.GUARANTEE_PENDING, Phase.TOUR_SCHEDULING, Phase.ACTIVE, Phase.COMPLETED);
+    /** "What's the address?", "where exactly is it?": the address is the guarantee's to reveal, not the team's. */
+    private static final Pattern ADDRESS = Pattern.compile("\\b(address|street|where (exactly )?is (it|that|this)"
+            + "|where'?s (it|that) located|exact location)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern OFFERED_TOUR = Pattern.compile("\\btour\\b[^.!?]*\\?", Pattern.CASE_INSENSITIVE);
 
     private final MessageInterpreter interpreter;
@@ -220,6 +223,10 @@ final class BuyerOrchestrator {
         }
         var e = entry.get();
         boolean newFocus = focus(t, listingId);
+        if (ADDRESS.matcher(t.text).find()) {
+            booking.address(t.session, t.state, e, t.cause);
+            return;
+        }
         var asked = new ArrayList<Field>();
         plan.askedFields().forEach(k -> Field.byKey(k).ifPresent(asked::add));
         var topicFields = TopicCatalog.fieldsFor(t.interpretation.topics());

@@ -49,14 +49,23 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             return plan(Intent.TOUR_REQUEST, PlanAction.SCHEDULE_TOUR, Criteria.EMPTY, name, List.of(),
                     c.focused().listingId());
         }
-        var asked = TopicCatalog.fieldsFor(i.topics()).stream().map(Field::key).toList();
         var target = c.reference().resolved().map(m -> m.listingId()).orElse(null);
         boolean hasProperty = target != null || c.focused() != null;
         var text = c.message().toLowerCase(Locale.ROOT);
 
         boolean tourWords = i.actions().contains("tour") || i.actions().contains("schedule");
-        boolean agrees = i.actions().contains("yes") || i.actions().contains("book");
-        boolean contactDetails = !i.emails().isEmpty() || name != null && !i.hasSearchCriteria() && i.topics().isEmpty();
+        // "ok thanks" after "Ready to tour?" is a thank-you, not a yes
+        boolean agrees = (i.actions().contains("yes") || i.actions().contains("book")) && !THANKS.matcher(text).find();
+        // topics that only came from the buyer's own name or e-mail ("I'm Dana Park") are not questions
+        var topics = i.topics();
+        if (name != null || !i.emails().isEmpty()) {
+            var rest = c.message();
+            if (name != null) rest = rest.replaceAll("(?i)" + java.util.regex.Pattern.quote(name), " ");
+            for (var e : i.emails()) rest = rest.replace(e, " ");
+            topics = dev.parley.domain.buyer.TopicCatalog.detectTopics(rest);
+        }
+        var asked = TopicCatalog.fieldsFor(topics).stream().map(Field::key).toList();
+        boolean contactDetails = !i.emails().isEmpty() || name != null && !i.hasSearchCriteria() && topics.isEmpty();
         // "Let's book a tour. I'm Dana, dana@…": the tour, with the details it brings (the orchestrator keeps them)
         if (contactDetails && !(hasProperty && (tourWords || COMMIT.matcher(text).find()))) {
             return plan(Intent.PROVIDE_INFO, PlanAction.COLLECT_INFO, Criteria.EMPTY, name, List.of(), target);
@@ -64,7 +73,7 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
         if (COMMIT.matcher(text).find() && !tourWords && hasProperty) {
             return plan(Intent.COMMITMENT, PlanAction.COMMITMENT_HANDOFF, Criteria.EMPTY, name, List.of(), target);
         }
-        if (tourWords && i.topics().isEmpty() || agrees && c.lastOfferedTour() && hasProperty) {
+        if (tourWords && topics.isEmpty() || agrees && c.lastOfferedTour() && hasProperty) {
             if (c.reference().ambiguous() || !hasProperty && !c.presented().isEmpty()) {
                 return plan(Intent.TOUR_REQUEST, PlanAction.CLARIFY, Criteria.EMPTY, name, List.of(), null);
             }
@@ -81,7 +90,7 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             var action = CriteriaReadiness.readyToSearch(merged) ? PlanAction.SEARCH : PlanAction.CLARIFY;
             return plan(intent, action, update, name, List.of(), null);
         }
-        if (!i.topics().isEmpty() || i.question() && hasProperty && target == null && !i.greeting()) {
+        if (!topics.isEmpty() || i.question() && hasProperty && target == null && !i.greeting()) {
             if (c.reference().ambiguous()) {
                 return plan(Intent.FACILITY_INFO, PlanAction.CLARIFY, Criteria.EMPTY, name, asked, null);
             }
