@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.domain.buyer.AnsweredQuestion;
-import dev.parley.application.playbook.buyer.CriteriaDocument;
+import dev.parley.domain.buyer.CriteriaDocument;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.buyer.KnownAnswer;
 import java.time.Instant;

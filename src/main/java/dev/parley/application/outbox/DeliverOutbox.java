@@ -6,6 +6,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.CompliancePurposes;
 import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.Direction;

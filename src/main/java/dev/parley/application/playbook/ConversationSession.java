@@ -128,11 +128,11 @@ public final class ConversationSession {
     }
 
     /**
-     * Queues a carrier-required answer to a keyword ({@link dev.parley.application.outbox.CompliancePurposes}): it
+     * Queues a carrier-required answer to a keyword ({@link dev.parley.domain.contact.CompliancePurposes}): it
      * may reach a contact who has just opted out (the HELP answer, one opt-out confirmation), never a blocked one.
      */
     public Optional<OutboxEntry> queueComplianceReply(String cause, String purpose, String text) {
-        if (!dev.parley.application.outbox.CompliancePurposes.mayReachOptedOut(purpose)) {
+        if (!dev.parley.domain.contact.CompliancePurposes.mayReachOptedOut(purpose)) {
             throw new IllegalArgumentException("not a compliance purpose: " + purpose);
         }
         var contact = contact();

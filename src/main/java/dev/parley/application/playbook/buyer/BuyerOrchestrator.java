@@ -26,7 +26,7 @@ import dev.parley.domain.buyer.Topic;
 import dev.parley.domain.buyer.TopicCatalog;
 import dev.parley.domain.catalog.CatalogEntry;
 import dev.parley.domain.catalog.Field;
-import dev.parley.domain.catalog.PropertySearch;
+import dev.parley.domain.buyer.PropertySearch;
 import dev.parley.domain.message.Direction;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.domain.buyer.Phase;
 import dev.parley.domain.escalation.EscalationStatus;
+import dev.parley.domain.message.OutboxStatus;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -133,6 +134,26 @@ class BuyerSmsFlowTest {
         var closed = s.escalations(BUYER).getFirst();
         assertThatThrownBy(() -> s.answer(closed, "One more thing", false)).isInstanceOf(ConflictException.class)
                 .hasMessageContaining("follow-up window closed");
+    }
+
+    /** Quiet hours hold proactive messages only: a reply to the buyer's own text is never queued behind one. */
+    @Test
+    void aReplyGoesAtOnceWhileAProactiveNudgeWaitsForNineAm() {
+        s.advance(Duration.ofHours(10)); // 7pm in Detroit
+        s.inbound(BUYER, "Looking for 12000 sqft near Detroit, storage");
+        s.inbound(BUYER, "The Pontiac one: is subleasing allowed?");
+        s.advance(Duration.ofMinutes(125)); // the SLA falls due at 9:02pm: the nudge is queued and held
+        var held = s.outbox(BUYER).getLast();
+        assertThat(held.status()).isEqualTo(OutboxStatus.PENDING);
+        assertThat(held.text()).startsWith("Still working on the subleasing question");
+        assertThat(held.reason()).startsWith("quiet hours: waiting until 2025-02-25 09:00");
+        s.inbound(BUYER, "Also what's the ceiling height there?");
+        assertThat(s.last(BUYER)).as("the reply is not held behind the nudge").contains("18 ft");
+        s.advance(Duration.ofHours(11)); // 8:08am: still held
+        assertThat(s.sent(BUYER)).noneMatch(t -> t.startsWith("Still working on"));
+        s.advance(Duration.ofHours(1)); // 9:08am
+        assertThat(s.sent(BUYER)).filteredOn(t -> t.startsWith("Still working on the subleasing question"))
+                .hasSize(1);
     }
 
     @Test

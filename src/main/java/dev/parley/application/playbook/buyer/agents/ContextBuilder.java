@@ -137,7 +137,7 @@ public final class ContextBuilder {
     }
 
     static Map<String, Object> criteria(Criteria c) {
-        return dev.parley.application.playbook.buyer.CriteriaDocument.of(c);
+        return dev.parley.domain.buyer.CriteriaDocument.of(c);
     }
 
     private static Map<String, Object> match(MatchView m) {

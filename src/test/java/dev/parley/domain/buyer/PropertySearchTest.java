@@ -1,8 +1,12 @@
-package dev.parley.domain.catalog;
+package dev.parley.domain.buyer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.parley.domain.buyer.Criteria;
+import dev.parley.domain.catalog.CatalogEntry;
+import dev.parley.domain.catalog.Field;
+import dev.parley.domain.catalog.Listing;
+import dev.parley.domain.catalog.Property;
+import dev.parley.domain.catalog.PropertyKnowledge;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;

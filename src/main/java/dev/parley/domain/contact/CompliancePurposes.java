@@ -1,4 +1,4 @@
-package dev.parley.application.outbox;
+package dev.parley.domain.contact;
 
 import java.util.Set;
 

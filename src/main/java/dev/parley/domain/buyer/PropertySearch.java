@@ -1,6 +1,9 @@
-package dev.parley.domain.catalog;
+package dev.parley.domain.buyer;
 
-import dev.parley.domain.buyer.Criteria;
+import dev.parley.domain.catalog.CatalogEntry;
+import dev.parley.domain.catalog.FeatureCheck;
+import dev.parley.domain.catalog.Property;
+import dev.parley.domain.catalog.PropertyKnowledge;
 import java.time.LocalDate;
 import java.time.Month;
 import java.time.format.TextStyle;

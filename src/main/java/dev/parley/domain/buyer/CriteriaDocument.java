@@ -1,6 +1,5 @@
-package dev.parley.application.playbook.buyer;
+package dev.parley.domain.buyer;
 
-import dev.parley.domain.buyer.Criteria;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
