@@ -183,6 +183,36 @@ class BuyerJourneyTest {
     }
 
     @Test
+    void theOwnerDeclinesTheAskedTimeAndTheBuyerNamesAnother() {
+        toGuaranteeLink(s, BUYER);
+        signed();
+        assertThatThrownBy(() -> event("tour_declined", Map.of())).isInstanceOf(ConflictException.class);
+        s.inbound(BUYER, "Thursday morning");
+        event("tour_declined", Map.of());
+        assertThat(s.last(BUYER)).isEqualTo("The owner can't do Thursday morning. What other time works for a tour?");
+        assertThat(engagement(s, BUYER).status()).isEqualTo(EngagementStatus.GUARANTEE_SIGNED);
+        s.inbound(BUYER, "Friday at 2pm");
+        assertThat(s.last(BUYER)).startsWith("Checking Friday");
+        assertThat(engagement(s, BUYER).status()).isEqualTo(EngagementStatus.TOUR_REQUESTED);
+        // a confirmation before a signature, or a reschedule of a tour never confirmed, changes nothing
+        assertThatThrownBy(() -> event("tour_rescheduled", Map.of("at", "2025-02-28T14:00:00-05:00")))
+                .isInstanceOf(ConflictException.class);
+    }
+
+    @Test
+    void aNewMatchIsAProactiveMessageHeldByQuietHours() {
+        s.inbound(BUYER, "Need 15,000 sqft near Detroit for auto parts storage");
+        long listing = s.parley.app.transactions.inTransaction(st -> st.catalog().activeEntries().stream()
+                .filter(e -> e.property().city().equals("Pontiac")).findFirst().orElseThrow().listing().id());
+        // 10pm in Detroit: the message waits for 9am
+        s.advance(Duration.between(s.clock.instant(), Instant.parse("2025-02-25T03:00:00Z")));
+        event("new_match", Map.of("listing", listing));
+        assertThat(s.outbox(BUYER).getLast().status()).isEqualTo(OutboxStatus.PENDING);
+        s.advance(Duration.between(s.clock.instant(), Instant.parse("2025-02-25T14:01:00Z")));
+        assertThat(s.sent(BUYER)).contains("Another space just opened up in Pontiac that fits what you're looking for.");
+    }
+
+    @Test
     void aFacilityQuestionDuringTourSchedulingLeavesThePhase() {
         toGuaranteeLink(s, BUYER);
         signed();
