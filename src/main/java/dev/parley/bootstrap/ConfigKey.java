@@ -106,6 +106,8 @@ public enum ConfigKey {
     SMTP_SECURITY("smtp.security", "starttls", v -> oneOf(v, List.of("starttls", "ssl", "none"))),
     ESCALATION_EMAIL_TO("escalation.email_to", "", ConfigKey::emailsOrEmpty),
     REPLY_TOOL_BASE_URL("reply_tool.base_url", "", ConfigKey::urlOrEmpty),
+    /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
+    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off"))),
     API_EVENTS_SECRET("api.events.secret", "", ConfigKey::whsec);
 
     private final String key;

@@ -1,11 +1,16 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.alerts.AlertModelFile;
+import dev.parley.adapter.alerts.AlertModelFileException;
 import dev.parley.adapter.alerts.AlertPatternsFile;
+import dev.parley.adapter.alerts.AlertThresholdsFile;
+import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaceFiles;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.escalation.OpsMailer;
 import dev.parley.application.escalation.ReplyLinks;
+import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.application.playbook.NoopPlaybook;
@@ -31,20 +36,37 @@ final class PlaybookInstallation {
     }
 
     /**
+     * The learned alert heads: {@code alert_heads.json} of the home when there is one, else the built-in heads, with
+     * the operator's thresholds of {@code alert_thresholds.properties}; none when {@code alerts.model=off}.
+     */
+    static LearnedAlerts learnedAlerts(ParleyConfig config, TextEmbedder embedder) {
+        if (config.get(ConfigKey.ALERTS_MODEL).equals("off")) return LearnedAlerts.off(embedder);
+        try {
+            var trained = AlertModelFile.load(AlertModelFile.overrideIn(config.home()));
+            return LearnedAlerts.of(trained, embedder, new AlertThresholdsFile(config.home()).load());
+        } catch (AlertModelFileException e) {
+            throw new ConfigException(AlertModelFile.FILE_NAME, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(AlertThresholdsFile.FILE_NAME, e.getMessage());
+        }
+    }
+
+    /**
      * @param model     the model gateway of playbooks that ask a model
      * @param assistant the assistant playbook (seed 001), built with its own parts
+     * @param learned   the learned alert heads of the outreach playbook's safety screen
      * @param mailer    e-mails ops about buyer-sms escalations (OFF without SMTP settings)
      * @param links     the Reply Tool's links in those e-mails
      */
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
-                             OpsMailer mailer, ReplyLinks links) {
+                             LearnedAlerts learned, OpsMailer mailer, ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
         try {
             var patterns = AlertPatternsFile.load(AlertPatternsFile.overrideIn(config.home()));
             var detector = patterns.detector(MatchingMode.PARLEY);
-            var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
+            var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag(), learned);
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
             installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), model, mailer,

@@ -31,7 +31,7 @@ final class InMemoryAlerts implements Alerts {
 
     @Override
     public long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                      List<String> patternIds, String source, Instant now) {
+                      List<String> patternIds, String source, String reasons, Instant now) {
         Objects.requireNonNull(severity, "severity");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(now, "created_at");
@@ -40,7 +40,7 @@ final class InMemoryAlerts implements Alerts {
         ForeignKeys.require(messages.table, messageId, "alerts.message_id");
         long id = table.nextId();
         table.put(id, new ConversationAlert(id, conversationId, contactId, messageId, severity, copy(categories),
-                copy(patternIds), source, ConversationAlert.OPEN, StoredTime.of(now), null, null));
+                copy(patternIds), source, ConversationAlert.OPEN, StoredTime.of(now), null, null, reasons));
         return id;
     }
 
@@ -66,6 +66,7 @@ final class InMemoryAlerts implements Alerts {
         var a = table.require(id);
         Objects.requireNonNull(status, "status");
         table.put(id, new ConversationAlert(id, a.conversationId(), a.contactId(), a.messageId(), a.severity(),
-                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, StoredTime.of(at)));
+                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, StoredTime.of(at),
+                a.reasons()));
     }
 }

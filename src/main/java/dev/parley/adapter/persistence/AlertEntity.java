@@ -18,4 +18,5 @@ class AlertEntity {
     @Column(name = "created_at", nullable = false) Instant createdAt;
     @Column(name = "handled_by") String handledBy;
     @Column(name = "handled_at") Instant handledAt;
+    @Column(length = 8000) String reasons;
 }

@@ -37,7 +37,7 @@ public final class JdbcQueues implements Queues {
         return read(c -> {
             var counts = new EnumMap<QueueKind, Long>(QueueKind.class);
             counts.put(QueueKind.HUMAN_REVIEW, count(c, "select count(*) from alerts where status in ('OPEN',"
-                    + "'ACKNOWLEDGED') and severity in ('CRITICAL','HIGH_VALUE')"));
+                    + "'ACKNOWLEDGED') and severity in ('CRITICAL','WARNING','HIGH_VALUE')"));
             counts.put(QueueKind.ESCALATIONS, count(c, "select count(*) from alerts where status in ('OPEN',"
                     + "'ACKNOWLEDGED') and severity = 'ESCALATION'"));
             counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')"));
@@ -74,7 +74,7 @@ public final class JdbcQueues implements Queues {
         return read(c -> {
             var oldest = new EnumMap<QueueKind, Instant>(QueueKind.class);
             put(oldest, QueueKind.HUMAN_REVIEW, c, "select min(created_at) from alerts where status in ('OPEN',"
-                    + "'ACKNOWLEDGED') and severity in ('CRITICAL','HIGH_VALUE')");
+                    + "'ACKNOWLEDGED') and severity in ('CRITICAL','WARNING','HIGH_VALUE')");
             put(oldest, QueueKind.ESCALATIONS, c, "select min(created_at) from alerts where status in ('OPEN',"
                     + "'ACKNOWLEDGED') and severity = 'ESCALATION'");
             put(oldest, QueueKind.HELD, c, "select min(created_at) from outbox where status in ('HELD','DENIED')");

@@ -15,6 +15,9 @@ final class QueueSql {
     private static final String LAST_MESSAGE = "(select m.text from messages m where m.conversation_id = c.id "
             + "order by m.id desc fetch first 1 rows only)";
 
+    /** Human review's order (see QueueItem.severityRank): critical, then review-tier warnings, then high value. */
+    static final String SEVERITY_RANK = "case a.severity when 'CRITICAL' then 0 when 'WARNING' then 1 else 2 end";
+
     record Query(String sql, List<Object> parameters) {
     }
 
@@ -36,10 +39,20 @@ final class QueueSql {
                 from = "alerts a";
                 joins = " join conversations c on c.id = a.conversation_id join contacts ct on ct.id = c.contact_id";
                 where.add("a.status in ('OPEN','ACKNOWLEDGED')");
-                where.add(kind == QueueKind.HUMAN_REVIEW ? "a.severity in ('CRITICAL','HIGH_VALUE')"
-                        : "a.severity = 'ESCALATION'");
-                keysetById("a.id", after, where, params);
-                order = "a.id desc";
+                if (kind == QueueKind.HUMAN_REVIEW) {
+                    where.add("a.severity in ('CRITICAL','WARNING','HIGH_VALUE')");
+                    if (after != null) {
+                        where.add("(" + SEVERITY_RANK + " > ? or (" + SEVERITY_RANK + " = ? and a.id < ?))");
+                        params.add(after.rank());
+                        params.add(after.rank());
+                        params.add(after.id());
+                    }
+                    order = SEVERITY_RANK + ", a.id desc";
+                } else {
+                    where.add("a.severity = 'ESCALATION'");
+                    keysetById("a.id", after, where, params);
+                    order = "a.id desc";
+                }
             }
             case HELD -> {
                 columns = "o.id, o.conversation_id, o.created_at since, ct.address contact, c.channel, c.playbook, "

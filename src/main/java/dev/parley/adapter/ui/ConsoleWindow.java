@@ -13,6 +13,7 @@ import dev.parley.adapter.ui.dashboard.DashboardViewModel;
 import dev.parley.adapter.ui.replay.ReplayView;
 import dev.parley.adapter.ui.replay.ReplayViewModel;
 import dev.parley.adapter.ui.settings.SettingsView;
+import dev.parley.adapter.ui.settings.AlertThresholdsViewModel;
 import dev.parley.adapter.ui.settings.SettingsViewModel;
 import dev.parley.adapter.ui.shell.MainView;
 import dev.parley.adapter.ui.shell.MainViewModel;
@@ -158,6 +159,7 @@ public final class ConsoleWindow implements AutoCloseable {
             }
             case SETTINGS -> new SettingsView(new SettingsViewModel(context.settings(), context.configuration(),
                     context.patternTester(), model.operator(), context.modelEndpoints(), context.executor()),
+                    new AlertThresholdsViewModel(context.alertThresholds()),
                     theme -> Themes.apply(scene, theme)).root();
             default -> throw new IllegalArgumentException(section.name());
         };

@@ -13,6 +13,15 @@ public record QueueItem(QueueKind kind, long id, long conversationId, Instant si
 
     /** The keyset position after this item. */
     public QueueCursor cursor() {
-        return new QueueCursor(since, id);
+        return new QueueCursor(since, id, kind == QueueKind.HUMAN_REVIEW ? severityRank(status) : 0);
+    }
+
+    /** Human review's order: CRITICAL (0) before WARNING (1, a learned head's review tier) before HIGH_VALUE (2). */
+    public static int severityRank(String severity) {
+        return switch (severity == null ? "" : severity) {
+            case "CRITICAL" -> 0;
+            case "WARNING" -> 1;
+            default -> 2;
+        };
     }
 }

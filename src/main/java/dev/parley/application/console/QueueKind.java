@@ -2,7 +2,7 @@ package dev.parley.application.console;
 
 /** The operator's work queues, in navigation order. */
 public enum QueueKind {
-    /** Open critical and high-value alerts. */
+    /** Open critical alerts, then review-tier warnings, then high-value notifications. */
     HUMAN_REVIEW("Human review"),
     /** Questions a playbook escalated to an operator (open alerts of severity ESCALATION). */
     ESCALATIONS("Escalations"),

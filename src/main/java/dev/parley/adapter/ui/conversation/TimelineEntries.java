@@ -21,8 +21,18 @@ final class TimelineEntries {
         for (var m : d.messages()) {
             var in = m.direction() == Direction.IN;
             var at = in && m.receivedAt() != null ? m.receivedAt() : m.sentAt();
+            var text = m.text();
+            if (in && m.dataJson() != null) {
+                // A pattern word set aside as a benign idiom: show the model's scores beside it.
+                var safety = safeRead(m.dataJson()).get("safety");
+                if (safety instanceof java.util.Map<?, ?> reasons && reasons.containsKey("benign_idioms")) {
+                    @SuppressWarnings("unchecked")
+                    var typed = (java.util.Map<String, Object>) reasons;
+                    text = text + "\n— " + String.join("\n— ", AlertReasonsText.lines(typed));
+                }
+            }
             entries.add(new TimelineEntry(at, in ? "message-in" : "message-out", (in ? "In · " : "Out · ")
-                    + m.status(), m.text(), null));
+                    + m.status(), text, null));
         }
         // sent rows are already messages; the others show why they have not left (yet)
         for (var o : d.outbox()) {
@@ -43,7 +53,9 @@ final class TimelineEntries {
         for (var a : d.alerts()) {
             var title = a.severity() + " alert · " + String.join(", ", a.categories()) + " · " + a.status()
                     + (a.handledBy() != null ? " by " + a.handledBy() : "");
-            entries.add(new TimelineEntry(a.createdAt(), "alert", title, "source: " + a.source(), null));
+            var why = AlertReasonsText.lines(a.reasons());
+            entries.add(new TimelineEntry(a.createdAt(), "alert", title, "source: " + a.source()
+                    + (why.isEmpty() ? "" : "\n" + String.join("\n", why)), null));
         }
         entries.sort(Comparator.comparing(TimelineEntry::at, Comparator.nullsFirst(Comparator.naturalOrder())));
         return entries;
@@ -67,7 +79,8 @@ final class TimelineEntries {
         var from = e.fromState() == null ? "∅" : e.fromState();
         var why = e.trigger() == null ? "" : e.trigger();
         if (detail.get("categories") instanceof List<?> categories && !categories.isEmpty()) {
-            why = "critical alert: " + String.join(", ", categories.stream().map(String::valueOf).toList());
+            why = ("review_alert".equals(e.trigger()) ? "review alert: " : "critical alert: ")
+                    + String.join(", ", categories.stream().map(String::valueOf).toList());
         } else if (detail.get("note") != null) {
             why = why + ": " + detail.get("note");
         } else if (detail.get("reason") != null) {
