@@ -45,7 +45,7 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             name = bareName(rest.replaceAll("[,;]+\\s*$", "").strip());
         }
         if (c.phase() == dev.parley.domain.buyer.Phase.TOUR_SCHEDULING && !i.dates().isEmpty() && i.topics().isEmpty()
-                && update.location() == null && update.sqft() == null && c.focused() != null && !i.question()) {
+                && update.location() == null && update.sqft() == null && c.focused() != null) {
             return plan(Intent.TOUR_REQUEST, PlanAction.SCHEDULE_TOUR, Criteria.EMPTY, name, List.of(),
                     c.focused().listingId());
         }
