@@ -11,6 +11,7 @@ import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.TelegramWebhookRoutes;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
@@ -20,6 +21,9 @@ import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.adapter.telegram.TelegramBotApi;
+import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.adapter.telegram.TelegramSender;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.escalation.ReplyLinks;
@@ -104,6 +108,8 @@ public final class ParleyApp implements AutoCloseable {
     public final dev.parley.application.signup.WebOptIn webOptIn;
     public final dev.parley.application.console.BuyerJourneys buyerJourneys;
     private final java.util.Map<String, String> numberPlaybooks;
+    /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
+    public final TelegramPoller telegram;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
     private final TrustedProxies trustedProxies;
@@ -169,7 +175,7 @@ public final class ParleyApp implements AutoCloseable {
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    learnedAlerts, OpsMailers.of(config),
+                    learnedAlerts, messageEmbeddings, OpsMailers.of(config),
                     new ReplyLinks(() -> replyToolBaseUrl(config, port()), linkRandom(random)));
         } catch (RuntimeException e) {
             assistant.close();
@@ -184,7 +190,7 @@ public final class ParleyApp implements AutoCloseable {
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
-            var sender = senderOverride != null ? senderOverride : sender(config);
+            var sender = senderOverride != null ? senderOverride : withTelegram(config, sender(config));
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
@@ -205,6 +211,7 @@ public final class ParleyApp implements AutoCloseable {
             this.webOptIn = new dev.parley.application.signup.WebOptIn(tx, playbooks, this.clock, events, outboxLoop);
             this.buyerJourneys = new dev.parley.application.console.BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
+            this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
             assistant.close();
@@ -224,6 +231,25 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
+    }
+
+    /** Telegram conversations' replies through the Bot API when a {@code telegram.token} is configured. */
+    private static Sender withTelegram(ParleyConfig config, Sender configured) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return configured;
+        return new TelegramRouting(new TelegramSender(new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
+                token)), configured);
+    }
+
+    /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
+    private static TelegramPoller telegramPoller(ParleyConfig config, Transactions tx, ReceiveInboundMessage receive,
+                                                 Clock clock) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return null;
+        // Its own client (own dispatcher): closing Parley cancels the long poll without touching other calls.
+        var api = new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE), token);
+        return new TelegramPoller(api, tx, receive, clock, "polling".equals(config.get(ConfigKey.TELEGRAM_MODE)),
+                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Thread::sleep, new Random());
     }
 
     private static String required(ParleyConfig config, ConfigKey key) {
@@ -297,6 +323,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.start();
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
+        routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
         routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
@@ -309,6 +336,7 @@ public final class ParleyApp implements AutoCloseable {
         listener.start(routes);
         RunFile.write(config.home(), binding.origin() != null ? binding.origin()
                 : "http://127.0.0.1:" + listener.port());
+        if (telegram != null) telegram.start();
     }
 
     private WebhookRoutes.Settings webhookSettings() {
@@ -376,6 +404,7 @@ public final class ParleyApp implements AutoCloseable {
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
+        if (telegram != null) telegram.close();
         if (listener != null) {
             listener.close();
             RunFile.remove(config.home());

@@ -11,6 +11,9 @@ import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.escalation.OpsMailer;
 import dev.parley.application.escalation.ReplyLinks;
 import dev.parley.application.alerts.LearnedAlerts;
+import dev.parley.application.chimein.BotIdentities;
+import dev.parley.application.chimein.ChimeInPlaybook;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.application.playbook.NoopPlaybook;
@@ -23,6 +26,8 @@ import dev.parley.domain.alert.OfflineAiSafetyFlag;
 import dev.parley.domain.fsm.PlaybookDefinitionException;
 import dev.parley.domain.outreach.GenealogyExtractor;
 import dev.parley.domain.outreach.RuleBasedIntentClassifier;
+import dev.parley.domain.chimein.context.ContextStrategies;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,11 +60,13 @@ final class PlaybookInstallation {
      * @param model     the model gateway of playbooks that ask a model
      * @param assistant the assistant playbook (seed 001), built with its own parts
      * @param learned   the learned alert heads of the outreach playbook's safety screen
+     * @param embeddings the message embeddings chime-in recalls earlier messages with
      * @param mailer    e-mails ops about buyer-sms escalations (OFF without SMTP settings)
      * @param links     the Reply Tool's links in those e-mails
      */
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
-                             LearnedAlerts learned, OpsMailer mailer, ReplyLinks links) {
+                             LearnedAlerts learned, MessageEmbeddings embeddings, OpsMailer mailer,
+                             ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -79,14 +86,26 @@ final class PlaybookInstallation {
             throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
         installed.add(assistant);
+        installed.add(chimeIn(config, embeddings, model));
         installed.addAll(extra);
         var known = installed.stream().map(Playbook::name).toList();
-        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND)) {
+        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND, ConfigKey.PLAYBOOK_CHAT)) {
             if (!known.contains(config.get(key))) {
                 throw new ConfigException(key.key(), "playbook '" + config.get(key) + "' is not installed; known: "
                         + known);
             }
         }
-        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND));
+        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND),
+                config.get(ConfigKey.PLAYBOOK_CHAT));
+    }
+
+    /** Seed 004's group-chat bot with the configured strategy; a configured model writes its answers. */
+    static ChimeInPlaybook chimeIn(ParleyConfig config, MessageEmbeddings embeddings, ModelGateway model) {
+        var strategy = ContextStrategies.named(config.get(ConfigKey.CHIMEIN_STRATEGY),
+                        config.getInt(ConfigKey.CHIMEIN_LOOKBACK),
+                        Duration.ofMinutes(config.getInt(ConfigKey.CHIMEIN_TIME_THRESHOLD_MINUTES)))
+                .orElseThrow(() -> new ConfigException(ConfigKey.CHIMEIN_STRATEGY.key(), "unknown strategy"));
+        return new ChimeInPlaybook(strategy, new BotIdentities(config.get(ConfigKey.CHIMEIN_BOT_NAME)), embeddings,
+                model);
     }
 }

@@ -21,6 +21,8 @@ final class InMemoryStore implements Store {
     private final InMemoryEngagements engagements;
     private final InMemorySignupTokens signupTokens;
     private final InMemoryEventReceipts eventReceipts;
+    private final InMemoryChatMessages chatMessages;
+    private final InMemoryChannelState channelState;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -40,6 +42,8 @@ final class InMemoryStore implements Store {
         engagements = new InMemoryEngagements(undo, conversations, catalog);
         signupTokens = new InMemorySignupTokens(undo, conversations);
         eventReceipts = new InMemoryEventReceipts(undo, conversations);
+        chatMessages = new InMemoryChatMessages(undo, messages);
+        channelState = new InMemoryChannelState(undo);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -59,4 +63,6 @@ final class InMemoryStore implements Store {
     @Override public Engagements engagements() { return engagements; }
     @Override public SignupTokens signupTokens() { return signupTokens; }
     @Override public EventReceipts eventReceipts() { return eventReceipts; }
+    @Override public ChatMessages chatMessages() { return chatMessages; }
+    @Override public ChannelState channelState() { return channelState; }
 }

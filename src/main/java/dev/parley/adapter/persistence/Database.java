@@ -70,9 +70,10 @@ public final class Database implements AutoCloseable {
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
                 ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
-                MessageEmbeddingEntity.class, PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class,
-                LearnedAnswerEntity.class, BuyerStateEntity.class, EscalationThreadEntity.class,
-                EngagementEntity.class, SignupTokenEntity.class, EventReceiptEntity.class}) {
+                MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class,
+                PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class, LearnedAnswerEntity.class,
+                BuyerStateEntity.class, EscalationThreadEntity.class, EngagementEntity.class, SignupTokenEntity.class,
+                EventReceiptEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

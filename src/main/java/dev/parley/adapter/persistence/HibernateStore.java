@@ -28,4 +28,6 @@ final class HibernateStore implements Store {
     @Override public Engagements engagements() { return new HibernateEngagements(session); }
     @Override public SignupTokens signupTokens() { return new HibernateSignupTokens(session); }
     @Override public EventReceipts eventReceipts() { return new HibernateEventReceipts(session); }
+    @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
+    @Override public ChannelState channelState() { return new HibernateChannelState(session); }
 }

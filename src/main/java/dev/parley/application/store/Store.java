@@ -34,4 +34,7 @@ public interface Store {
     SignupTokens signupTokens();
 
     EventReceipts eventReceipts();
+    ChatMessages chatMessages();
+
+    ChannelState channelState();
 }

@@ -46,6 +46,8 @@ final class TranscriptRecorder implements PipelineEvents {
                             key(t.conversationId()), t.text()));
                     case PipelineEvent.EscalationChanged e -> sink.accept(TranscriptLine.escalation(now,
                             key(e.conversationId()), e.property(), e.status()));
+                    case PipelineEvent.ContextSelected c -> sink.accept(TranscriptLine.context(now,
+                            key(c.conversationId()), c.selected(), c.strategy()));
                     case PipelineEvent.PlanMade p -> sink.accept(TranscriptLine.plan(now, key(p.conversationId()),
                             p.steps(), p.valid()));
                     case PipelineEvent.ToolCalled t -> sink.accept(TranscriptLine.tool(now, key(t.conversationId()),
