@@ -14,6 +14,10 @@ public enum ConfigKey {
     LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
     DB_URL("db.url", "", v -> {
         if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
+        if (!v.isEmpty() && !v.startsWith("jdbc:h2:") && !v.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException("Parley stores in H2 (jdbc:h2:...) or PostgreSQL "
+                    + "(jdbc:postgresql://host:port/database, docs/team.md)");
+        }
         var upper = v.toUpperCase(java.util.Locale.ROOT);
         if (upper.contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
         if (upper.matches(".*;TRACE_LEVEL_(FILE|SYSTEM_OUT)=(?!0(;|$)).*")) {
@@ -132,7 +136,9 @@ public enum ConfigKey {
     TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50)),
     /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
     ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off"))),
-    API_EVENTS_SECRET("api.events.secret", "", ConfigKey::whsec);
+    API_EVENTS_SECRET("api.events.secret", "", ConfigKey::whsec),
+    /** Team mode (docs/team.md): false runs this process without the HTTP listener (no webhooks, no API). */
+    LISTENER_ENABLED("listener.enabled", "true", ConfigKey::bool);
 
     private final String key;
     private final String defaultValue;

@@ -1,6 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.channels.AircallSender;
+import dev.parley.adapter.channels.ChannelSenders;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
@@ -8,6 +9,7 @@ import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
+import dev.parley.adapter.http.ClaimRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
@@ -19,11 +21,14 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
+import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.adapter.telegram.TelegramSender;
+import dev.parley.adapter.telegram.TelegramUpdate;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.escalation.ReplyLinks;
@@ -34,18 +39,22 @@ import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
+import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
@@ -74,8 +83,12 @@ public final class ParleyApp implements AutoCloseable {
     public final StoreBackup backup;
     /** The store every use case runs on. */
     public final Transactions transactions;
+    /** The same store for operators' actions: a unit of work that lost a race is run again (a few times). */
+    public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
+    /** Events to and from the other processes of a PostgreSQL store; null on H2 and in memory. */
+    private final PostgresEventBridge eventBridge;
     public final Playbooks playbooks;
     /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
     public final ModelGateway model;
@@ -90,7 +103,8 @@ public final class ParleyApp implements AutoCloseable {
     private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
     private volatile boolean warmUpStarted;
     public final DeliverOutbox deliverOutbox;
-    public final BackgroundLoop outboxLoop;
+    /** Sends due outbox rows, in parallel across conversations (tests may close it and drive the outbox). */
+    public final OutboxDispatcher outboxLoop;
     public final ProcessInboundMessage processInbound;
     public final PipelineWorker worker;
     public final ReceiveInboundMessage receive;
@@ -98,6 +112,8 @@ public final class ParleyApp implements AutoCloseable {
     public final BackgroundLoop schedulerLoop;
     public final FindConversations find;
     public final StartConversation startConversation;
+    /** Claims on conversations (team mode, docs/team.md). */
+    public final ClaimConversation claims;
     public final ReplyToConversation reply;
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
@@ -108,6 +124,7 @@ public final class ParleyApp implements AutoCloseable {
     public final dev.parley.application.signup.WebOptIn webOptIn;
     public final dev.parley.application.console.BuyerJourneys buyerJourneys;
     private final java.util.Map<String, String> numberPlaybooks;
+    public final ResolveUndelivered resolveUndelivered;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
@@ -188,11 +205,17 @@ public final class ParleyApp implements AutoCloseable {
         this.transactions = store.transactions();
         this.closeStore = store.close();
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
+        // Team mode: the other processes' events are published here, and this one's reach them (docs/team.md).
+        this.eventBridge = database != null && Database.isPostgres(database.url())
+                ? new PostgresEventBridge(database.url(), config.get(ConfigKey.DB_USER),
+                        config.get(ConfigKey.DB_PASSWORD), database.dataSource(), database.processId(), events)
+                : null;
+        if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
-            var sender = senderOverride != null ? senderOverride : withTelegram(config, sender(config));
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
-            this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
+            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
+            this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
@@ -200,15 +223,20 @@ public final class ParleyApp implements AutoCloseable {
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);
-            this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
-            this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
-            this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
-            this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            // An operator's action that races the pipeline on the same conversation is simply run again.
+            this.operatorTransactions = new RetryOnConflict(tx);
+            var ops = operatorTransactions;
+            this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.claims = new ClaimConversation(ops, this.clock, events);
+            this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
+            this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
+            this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
+            this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
-            this.webOptIn = new dev.parley.application.signup.WebOptIn(tx, playbooks, this.clock, events, outboxLoop);
+            this.webOptIn = new dev.parley.application.signup.WebOptIn(ops, playbooks, this.clock, events, outboxLoop);
             this.buyerJourneys = new dev.parley.application.console.BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
             this.telegram = telegramPoller(config, tx, receive, this.clock);
@@ -219,7 +247,26 @@ public final class ParleyApp implements AutoCloseable {
         }
     }
 
-    private static Sender sender(ParleyConfig config) {
+    /**
+     * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
+     * routes its own here ({@code .route("telegram", telegramSender)}); {@code aircall} → the Aircall API when set.
+     */
+    private static Senders senders(ParleyConfig config) {
+        var fallback = defaultSender(config);
+        var senders = new ChannelSenders(fallback);
+        AircallSending.of(config, fallback, ParleyApp::http)
+                .ifPresent(aircall -> senders.route(WebhookRoutes.AIRCALL_CHANNEL, aircall));
+        var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (telegramToken != null && !telegramToken.isEmpty()) {
+            // Telegram conversations' replies through the Bot API, anchored to the message they answer
+            senders.route(TelegramUpdate.CHANNEL, new TelegramSender(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
+                    telegramToken));
+        }
+        LOG.info("outbox senders by channel: {}", senders.describe());
+        return senders;
+    }
+
+    private static Sender defaultSender(ParleyConfig config) {
         return switch (config.get(ConfigKey.SENDER)) {
             case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
                     required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
@@ -231,14 +278,6 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
-    }
-
-    /** Telegram conversations' replies through the Bot API when a {@code telegram.token} is configured. */
-    private static Sender withTelegram(ParleyConfig config, Sender configured) {
-        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
-        if (token == null || token.isEmpty()) return configured;
-        return new TelegramRouting(new TelegramSender(new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
-                token)), configured);
     }
 
     /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
@@ -317,20 +356,26 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
+        if (eventBridge != null) eventBridge.start();
         warmUpEmbeddings();
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
+        if (!binding.enabled()) {
+            LOG.info("listener disabled (listener.enabled=false): no webhooks and no API in this process");
+            return;
+        }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
-                () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
+                resolveUndelivered, () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
         routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
         routes.addAll(new dev.parley.adapter.http.SignupRoutes(signupPages, webOptIn).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
+        routes.addAll(new ClaimRoutes(claims).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);
@@ -413,6 +458,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.close();
         outboxLoop.close();
         assistant.close();
+        if (eventBridge != null) eventBridge.close();
         awaitWarmUp();
         closeStore.run();
     }

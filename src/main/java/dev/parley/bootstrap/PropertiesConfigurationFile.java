@@ -16,12 +16,12 @@ import java.util.Map;
 import java.util.Properties;
 
 /** The console's view of {@code parley.properties}: every written value is checked like at startup. */
-final class PropertiesConfigurationFile implements ConfigurationFile {
+public final class PropertiesConfigurationFile implements ConfigurationFile {
     private final Path file;
     private final ParleyConfig effective;
     private final SecureRandom random;
 
-    PropertiesConfigurationFile(ParleyConfig effective, SecureRandom random) {
+    public PropertiesConfigurationFile(ParleyConfig effective, SecureRandom random) {
         this.file = effective.home().resolve("parley.properties");
         this.effective = effective;
         this.random = random;

@@ -13,8 +13,12 @@ import okhttp3.RequestBody;
 
 /**
  * Sends SMS through the Aircall Public API: {@code POST {base}/v1/numbers/{number id}/messages/send} with
- * {@code {"to": "+1…", "body": "…"}}, basic auth with the API id and token. 2xx is delivered (Aircall's message id),
- * 429 and 5xx are retried, other answers are permanent failures.
+ * {@code {"to": "+1…", "body": "…"}}, basic auth with the API id and token. 2xx is delivered (Aircall's message id);
+ * 429 and 503 (not taken) are retried; another 5xx or no answer after the request left is an unknown outcome; any
+ * other answer is a permanent failure.
+ *
+ * <p>Not idempotent: Aircall creates a message for every request and takes no idempotency key, so a request that may
+ * have arrived is never repeated automatically (the row becomes DELIVERY_UNKNOWN for an operator).
  */
 public final class AircallSender implements Sender {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,7 +29,7 @@ public final class AircallSender implements Sender {
     private final String credentials;
 
     public AircallSender(OkHttpClient http, String baseUrl, String apiId, String apiToken, String numberId) {
-        this.http = http;
+        this.http = ProviderCall.client(http, false);
         this.sendUrl = HttpUrl.get(baseUrl).newBuilder().addPathSegments("v1/numbers").addPathSegment(numberId)
                 .addPathSegments("messages/send").build();
         this.credentials = Credentials.basic(apiId, apiToken);
@@ -37,20 +41,20 @@ public final class AircallSender implements Sender {
     }
 
     @Override
+    public boolean idempotent() {
+        return false;
+    }
+
+    @Override
     public Result send(OutgoingMessage message) {
         var body = JSON.createObjectNode().put("to", message.to()).put("body", message.text());
         var request = new Request.Builder().url(sendUrl).header("Authorization", credentials)
                 .header("Accept", "application/json")
-                .post(RequestBody.create(body.toString(), APPLICATION_JSON)).build();
-        try (var response = http.newCall(request).execute()) {
-            var text = response.body().string();
+                .post(RequestBody.create(body.toString(), APPLICATION_JSON));
+        return ProviderCall.execute(http, request, "aircall", (response, text) -> {
             if (response.isSuccessful()) return new Delivered(field(text, "id", "aircall-unknown"));
-            var reason = "aircall HTTP " + response.code() + detail(text);
-            if (response.code() == 429 || response.code() >= 500) return new Retryable(reason);
-            return new Permanent(reason, false);
-        } catch (IOException e) {
-            return new Retryable("aircall unreachable: " + e.getClass().getSimpleName());
-        }
+            return ProviderCall.byStatus(response.code(), "aircall HTTP " + response.code() + detail(text));
+        });
     }
 
     /** Aircall's error name ("troubleshoot" text may hold the number, so only the error field is kept). */

@@ -55,6 +55,9 @@ public interface Launcher {
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 
+    /** Open-loop ingest at {@code rate} messages a second for {@code seconds}: latency to PROCESSED. */
+    Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception;
+
     /**
      * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline}, {@code config} (the
      * model.* keys of the configuration) or {@code cassette:DIR}; {@code store} is {@code memory} (default) or
@@ -111,4 +114,23 @@ public interface Launcher {
 
     /** Replaces the home's store with the one in {@code backup}; Parley must not be running on the home. */
     RestoreResult restore(Path home, Path backup);
+
+    /** What {@code parley store copy} did; {@code mismatches} names the tables whose copy did not verify. */
+    record StoreCopyResult(int tables, long copiedRows, boolean verified, List<String> mismatches, boolean resumed,
+                           boolean replaced, long millis) {
+    }
+
+    /** The copy did not start (a target with data, the same store twice, a missing home): nothing changed. */
+    final class StoreCopyRefused extends RuntimeException {
+        public StoreCopyRefused(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Copies the store {@code from} (a jdbc:h2: URL or a Parley home) into {@code to} as {@code toUser} (password
+     * from {@code PARLEY_DB_PASSWORD}), reporting each table to {@code progress}; see docs/team.md.
+     */
+    StoreCopyResult storeCopy(String from, String to, String toUser, boolean force,
+                              java.util.function.Consumer<String> progress);
 }

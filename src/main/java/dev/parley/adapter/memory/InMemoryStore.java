@@ -21,6 +21,7 @@ final class InMemoryStore implements Store {
     private final InMemoryEngagements engagements;
     private final InMemorySignupTokens signupTokens;
     private final InMemoryEventReceipts eventReceipts;
+    private final InMemoryConversationClaims claims;
     private final InMemoryChatMessages chatMessages;
     private final InMemoryChannelState channelState;
 
@@ -42,6 +43,7 @@ final class InMemoryStore implements Store {
         engagements = new InMemoryEngagements(undo, conversations, catalog);
         signupTokens = new InMemorySignupTokens(undo, conversations);
         eventReceipts = new InMemoryEventReceipts(undo, conversations);
+        claims = new InMemoryConversationClaims(undo, conversations);
         chatMessages = new InMemoryChatMessages(undo, messages);
         channelState = new InMemoryChannelState(undo);
     }
@@ -63,6 +65,7 @@ final class InMemoryStore implements Store {
     @Override public Engagements engagements() { return engagements; }
     @Override public SignupTokens signupTokens() { return signupTokens; }
     @Override public EventReceipts eventReceipts() { return eventReceipts; }
+    @Override public ConversationClaims claims() { return claims; }
     @Override public ChatMessages chatMessages() { return chatMessages; }
     @Override public ChannelState channelState() { return channelState; }
 }

@@ -12,15 +12,19 @@ import org.hibernate.Session;
 
 final class HibernateOutbox implements Outbox {
     private final Session session;
+    private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateOutbox(Session session) {
+    HibernateOutbox(Session session, StoreDialect dialect, long processId) {
         this.session = session;
+        this.dialect = dialect;
+        this.processId = processId;
     }
 
     @Override
     public Optional<OutboxEntry> enqueue(long conversationId, long contactId, String cause, String purpose,
-                                         String text, OutboxStatus status, String reason, boolean operatorExplicit,
-                                         String actor, Instant now) {
+                                         String text, String replyTo, OutboxStatus status, String reason,
+                                         boolean operatorExplicit, String actor, Instant now) {
         var exists = session.createSelectionQuery(
                         "select count(*) from OutboxEntity where cause = :cause and purpose = :purpose", Long.class)
                 .setParameter("cause", cause).setParameter("purpose", purpose).getSingleResult() > 0;
@@ -33,6 +37,7 @@ final class HibernateOutbox implements Outbox {
         row.cause = cause;
         row.purpose = purpose;
         row.text = text;
+        row.replyTo = replyTo;
         row.status = status;
         row.reason = reason;
         row.nextAttemptAt = now;
@@ -68,6 +73,43 @@ final class HibernateOutbox implements Outbox {
     }
 
     @Override
+    public boolean hasEarlierUnsent(long conversationId, long id, Instant now) {
+        return !session.createSelectionQuery("select o.id from OutboxEntity o where o.conversationId = :conversation "
+                        + "and o.id < :id and (o.status = :sending or o.status = :pending "
+                        + "and (o.attempts > 0 or o.nextAttemptAt <= :now))", Long.class)
+                .setParameter("conversation", conversationId).setParameter("id", id)
+                .setParameter("pending", OutboxStatus.PENDING).setParameter("sending", OutboxStatus.SENDING)
+                .setParameter("now", now)
+                .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    @Override
+    public OutboxEntry claim(long id, Instant now) {
+        var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.SENDING;
+        row.attempts++;
+        row.claimedAt = now;
+        row.claimedBy = dialect.shared() ? processId : null;
+        return row.toDomain();
+    }
+
+    @Override
+    public List<OutboxEntry> sending() {
+        if (dialect.shared()) {
+            // Rows another running process is sending are its own business: only this process's rows and those of
+            // processes that no longer run (PostgreSQL dropped their running lock) are left for recovery.
+            return session.createNativeQuery("select * from outbox o where o.status = 'SENDING' and (o.claimed_by "
+                            + "is null or o.claimed_by = :self or not " + PostgresProcessSession.runningSql(
+                            "o.claimed_by") + ") order by o.id", OutboxEntity.class)
+                    .setParameter("self", processId).getResultList().stream().map(OutboxEntity::toDomain).toList();
+        }
+        return session.createSelectionQuery("from OutboxEntity where status = :sending order by id",
+                        OutboxEntity.class)
+                .setParameter("sending", OutboxStatus.SENDING).getResultList().stream()
+                .map(OutboxEntity::toDomain).toList();
+    }
+
+    @Override
     public void markSent(long id, String providerId, Instant now) {
         var row = session.find(OutboxEntity.class, id);
         row.status = OutboxStatus.SENT;
@@ -86,9 +128,18 @@ final class HibernateOutbox implements Outbox {
     @Override
     public void markRetry(long id, int attempts, String reason, Instant nextAttemptAt) {
         var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.PENDING;
         row.attempts = attempts;
         row.reason = reason;
         row.nextAttemptAt = nextAttemptAt;
+    }
+
+    @Override
+    public void requeue(long id, Instant now) {
+        var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.PENDING;
+        row.attempts = 0;
+        row.nextAttemptAt = now;
     }
 
     @Override

@@ -6,19 +6,23 @@ import org.hibernate.Session;
 /** The repositories of one Hibernate session (one transaction). */
 final class HibernateStore implements Store {
     private final Session session;
+    private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateStore(Session session) {
+    HibernateStore(Session session, StoreDialect dialect, long processId) {
         this.session = session;
+        this.dialect = dialect;
+        this.processId = processId;
     }
 
     @Override public Contacts contacts() { return new HibernateContacts(session); }
     @Override public Conversations conversations() { return new HibernateConversations(session); }
     @Override public Messages messages() { return new HibernateMessages(session); }
     @Override public Timeline timeline() { return new HibernateTimeline(session); }
-    @Override public Inbox inbox() { return new HibernateInbox(session); }
-    @Override public Outbox outbox() { return new HibernateOutbox(session); }
+    @Override public Inbox inbox() { return new HibernateInbox(session, dialect); }
+    @Override public Outbox outbox() { return new HibernateOutbox(session, dialect, processId); }
     @Override public Alerts alerts() { return new HibernateAlerts(session); }
-    @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session); }
+    @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session, dialect); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }
     @Override public Catalog catalog() { return new HibernateCatalog(session); }
@@ -28,6 +32,7 @@ final class HibernateStore implements Store {
     @Override public Engagements engagements() { return new HibernateEngagements(session); }
     @Override public SignupTokens signupTokens() { return new HibernateSignupTokens(session); }
     @Override public EventReceipts eventReceipts() { return new HibernateEventReceipts(session); }
+    @Override public ConversationClaims claims() { return new HibernateConversationClaims(session); }
     @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
     @Override public ChannelState channelState() { return new HibernateChannelState(session); }
 }

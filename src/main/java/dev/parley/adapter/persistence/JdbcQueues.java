@@ -42,7 +42,8 @@ public final class JdbcQueues implements Queues {
                     + "'ACKNOWLEDGED') and severity = 'ESCALATION'"));
             counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')"));
             counts.put(QueueKind.ALL, count(c, "select count(*) from conversations"));
-            counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'"));
+            counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'")
+                    + count(c, "select count(*) from outbox where status in ('FAILED','DELIVERY_UNKNOWN')"));
             return counts;
         });
     }
@@ -64,9 +65,18 @@ public final class JdbcQueues implements Queues {
 
     private static QueueItem item(QueueKind kind, ResultSet rs) throws SQLException {
         long conversationId = rs.getLong("conversation_id");
-        return new QueueItem(kind, rs.getLong("id"), rs.wasNull() ? 0 : conversationId, instant(rs, "since"),
+        long id = conversationId;
+        boolean noConversation = rs.wasNull();
+        var source = switch (kind) {
+            case HUMAN_REVIEW, ESCALATIONS -> QueueItem.Source.ALERT;
+            case HELD -> QueueItem.Source.OUTBOX;
+            case ALL -> QueueItem.Source.CONVERSATION;
+            case FAILED -> QueueItem.Source.valueOf(rs.getString("source"));
+        };
+        return new QueueItem(kind, rs.getLong("id"), noConversation ? 0 : id, instant(rs, "since"),
                 rs.getString("contact"), rs.getString("channel"), rs.getString("playbook"), rs.getString("state"),
-                QueueSql.categories(rs.getString("categories")), rs.getString("preview"), rs.getString("status"));
+                QueueSql.categories(rs.getString("categories")), rs.getString("preview"), rs.getString("status"),
+                source);
     }
 
     @Override
@@ -78,7 +88,9 @@ public final class JdbcQueues implements Queues {
             put(oldest, QueueKind.ESCALATIONS, c, "select min(created_at) from alerts where status in ('OPEN',"
                     + "'ACKNOWLEDGED') and severity = 'ESCALATION'");
             put(oldest, QueueKind.HELD, c, "select min(created_at) from outbox where status in ('HELD','DENIED')");
-            put(oldest, QueueKind.FAILED, c, "select min(received_at) from inbox where status = 'FAILED'");
+            put(oldest, QueueKind.FAILED, c, "select min(at) from (select min(received_at) at from inbox where "
+                    + "status = 'FAILED' union all select min(coalesce(claimed_at, created_at)) from outbox where "
+                    + "status in ('FAILED','DELIVERY_UNKNOWN')) f");
             return oldest;
         });
     }

@@ -79,14 +79,7 @@ final class QueueSql {
                 order = "c.updated_at desc, c.id desc";
             }
             case FAILED -> {
-                columns = "i.id, c.id conversation_id, i.received_at since, i.sender contact, i.channel, c.playbook, "
-                        + "c.state, c.critical_alert_tags categories, i.error status, i.text preview";
-                from = "inbox i";
-                joins = " left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
-                        + "left join contacts ct on ct.id = c.contact_id";
-                where.add("i.status = 'FAILED'");
-                keysetById("i.id", after, where, params);
-                order = "i.id desc";
+                return failed(filter, after, limit);
             }
             default -> throw new IllegalArgumentException(kind.name());
         }
@@ -103,6 +96,68 @@ final class QueueSql {
         var sql = "select " + columns + " from " + from + joins + (where.isEmpty() ? "" : " where "
                 + String.join(" and ", where)) + " order by " + order + " fetch first " + limit + " rows only";
         return new Query(sql, params);
+    }
+
+    /**
+     * The Failed queue: inbox rows that could not be processed and outbox rows not delivered (FAILED) or of unknown
+     * delivery (DELIVERY_UNKNOWN), newest first by when they failed, keyset on (since, id). Both parts are small
+     * and picked by their status indexes.
+     */
+    private static Query failed(QueueFilter filter, QueueCursor after, int limit) {
+        var params = new ArrayList<Object>();
+        var inboxWhere = new ArrayList<>(List.of("i.status = 'FAILED'"));
+        var outboxWhere = new ArrayList<>(List.of("o.status in ('FAILED','DELIVERY_UNKNOWN')"));
+        var inboxParams = new ArrayList<Object>();
+        var outboxParams = new ArrayList<Object>();
+        failedFilters(filter, "i.channel", "i.sender", "i.conversation_key", inboxWhere, inboxParams);
+        failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
+        var inbox = "select i.id, 'INBOX' source, c.id conversation_id, i.received_at since, i.sender contact, "
+                + "i.channel, c.playbook, c.state, c.critical_alert_tags categories, i.error status, i.text preview "
+                + "from inbox i left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
+                + "left join contacts ct on ct.id = c.contact_id where " + String.join(" and ", inboxWhere);
+        var outbox = "select o.id, 'OUTBOX' source, o.conversation_id, coalesce(o.claimed_at, o.created_at) since, "
+                + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
+                + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "
+                + "join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id where "
+                + String.join(" and ", outboxWhere);
+        params.addAll(inboxParams);
+        params.addAll(outboxParams);
+        var keyset = "";
+        if (after != null) {
+            // Ties on (since, id) across the two tables would need microsecond-equal failures of equal ids.
+            keyset = " where (f.since < ? or (f.since = ? and f.id < ?))";
+            params.add(Timestamp.from(after.at()));
+            params.add(Timestamp.from(after.at()));
+            params.add(after.id());
+        }
+        var sql = "select * from (" + inbox + " union all " + outbox + ") f" + keyset
+                + " order by f.since desc, f.id desc fetch first " + limit + " rows only";
+        return new Query(sql, params);
+    }
+
+    private static void failedFilters(QueueFilter f, String channel, String address, String key, List<String> where,
+                                      List<Object> params) {
+        if (f == null) return;
+        if (present(f.playbook())) {
+            where.add("c.playbook = ?");
+            params.add(f.playbook().strip());
+        }
+        if (present(f.state())) {
+            where.add("c.state = ?");
+            params.add(f.state().strip());
+        }
+        if (present(f.channel())) {
+            where.add(channel + " = ?");
+            params.add(f.channel().strip());
+        }
+        if (present(f.search())) {
+            var like = "%" + f.search().strip().toLowerCase().replace("%", "").replace("_", "") + "%";
+            where.add("(lower(" + address + ") like ? or lower(" + key + ") like ? or lower(coalesce("
+                    + "ct.display_name, '')) like ?)");
+            params.add(like);
+            params.add(like);
+            params.add(like);
+        }
     }
 
     private static void keysetById(String column, QueueCursor after, List<String> where, List<Object> params) {
@@ -123,14 +178,12 @@ final class QueueSql {
             params.add(f.state().strip());
         }
         if (present(f.channel())) {
-            where.add(kind == QueueKind.FAILED ? "i.channel = ?" : "c.channel = ?");
+            where.add("c.channel = ?");
             params.add(f.channel().strip());
         }
         if (present(f.search())) {
             var like = "%" + f.search().strip().toLowerCase().replace("%", "").replace("_", "") + "%";
-            var address = kind == QueueKind.FAILED ? "i.sender" : "ct.address";
-            var key = kind == QueueKind.FAILED ? "i.conversation_key" : "c.conv_key";
-            where.add("(lower(" + address + ") like ? or lower(" + key + ") like ? or lower(coalesce("
+            where.add("(lower(ct.address) like ? or lower(c.conv_key) like ? or lower(coalesce("
                     + "ct.display_name, '')) like ?)");
             params.add(like);
             params.add(like);

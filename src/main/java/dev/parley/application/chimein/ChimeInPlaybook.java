@@ -92,7 +92,9 @@ public final class ChimeInPlaybook implements Playbook {
         session.record("context_selected", detail);
         session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, selection.strategy(),
                 selection.selected().stream().map(s -> providerId(s.message())).toList()));
-        session.queueMessage("chime-in:" + messageId, "reply", answer.content());
+        // A reply to the mention: on Telegram, sendMessage's reply_parameters; in the store, the bot's message's reply_to
+        // (so a member's reply to the answer continues the chain).
+        session.queueMessage("chime-in:" + messageId, "reply", answer.content(), trigger.providerId());
     }
 
     /** The timeline's record of a selection: what was chosen and why, ids only (the texts are on the messages). */

@@ -4,10 +4,10 @@ import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Transactions;
-import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.limit.FieldLimit;
-import dev.parley.domain.message.OutboxStatus;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -26,24 +26,39 @@ public final class ReplyToConversation {
         this.outbox = outbox;
     }
 
-    /** Returns the outbox row id of the reply. */
+    /**
+     * Returns the outbox row id of the reply. A conversation another operator has claimed is refused with
+     * {@link ClaimedByOtherException}: the caller asks first, then replies with {@code overClaim}.
+     */
     public long reply(long conversationId, String text, String actor) {
+        return reply(conversationId, text, actor, false);
+    }
+
+    /** As above; {@code overClaim} replies even when another operator has claimed the conversation (audited). */
+    public long reply(long conversationId, String text, String actor, boolean overClaim) {
         var body = Require.text("text", text, FieldLimit.MESSAGE_TEXT);
         var who = Require.actor(actor);
         long outboxId = transactions.inTransaction(store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
+            var claim = store.claims().of(conversationId).filter(c -> !c.operator().equals(who));
+            if (claim.isPresent() && !overClaim) {
+                throw new ClaimedByOtherException(conversationId, claim.get().operator());
+            }
             var contact = store.contacts().find(conversation.contactId()).orElseThrow();
-            var optedOut = contact.status() == ContactStatus.OPTED_OUT;
+            var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(), true);
             int sequence = store.outbox().ofConversation(conversationId).size();
             var row = store.outbox().enqueue(conversationId, contact.id(), "operator:" + conversationId + ":" + sequence,
-                    "operator_reply", body, optedOut ? OutboxStatus.DENIED : OutboxStatus.PENDING,
-                    optedOut ? "contact opted out" : null, true, who, now).orElseThrow();
+                    "operator_reply", body, permission.outboxStatus(), permission.reason(), true, who, now)
+                    // Another operator's reply took this place in the conversation first: run again, after it.
+                    .orElseThrow(() -> new ConcurrentUpdateException("outbox row operator:" + conversationId + ":"
+                            + sequence + " exists", null));
             store.timeline().append(conversationId, "operator_reply", null, null, null,
                     JsonDocuments.write(Map.of("outbox_id", row.id())), who, now);
-            store.audit().record(who, "reply", "conversation", conversationId,
-                    JsonDocuments.write(Map.of("outbox_id", row.id())), now);
+            store.audit().record(who, "reply", "conversation", conversationId, JsonDocuments.write(
+                    claim.isPresent() ? Map.of("outbox_id", row.id(), "over_claim_of", claim.get().operator())
+                            : Map.of("outbox_id", row.id())), now);
             return row.id();
         });
         events.publish(List.of(new PipelineEvent.OperatorActed(conversationId, "reply", who)));

@@ -20,10 +20,27 @@ public interface Inbox {
     Optional<InboxEntry> find(long id);
 
     /**
+     * The row as committed now, held by this transaction until it ends, when it is still RECEIVED and no other
+     * transaction (of this or another Parley process) holds its conversation lane; empty otherwise (try it later).
+     * Whoever processes a row or records its failure claims it first: that is what keeps a lane in order and a row
+     * processed once when several processes share the store.
+     */
+    Optional<InboxEntry> claim(long id);
+
+    /**
      * The oldest RECEIVED row of each conversation lane among the {@code window} oldest RECEIVED rows, oldest
      * first. A lane whose head lies beyond the window waits until older rows are done (arrival order is fair).
      */
     List<InboxEntry> laneHeads(int window);
+
+    /**
+     * Up to {@code lanes} lane heads (the oldest RECEIVED row of each lane) in lane order, (channel, conversation key),
+     * after the lane {@code afterChannel}/{@code afterKey} (both null: from the first lane). One index seek per lane
+     * however long its backlog: the worker walks all lanes with it, round by round, so that a lane beyond the
+     * arrival window of {@link #laneHeads} still gets its turn (a conversation with a large backlog cannot starve
+     * the others).
+     */
+    List<InboxEntry> laneHeadsAfter(String afterChannel, String afterKey, int lanes);
 
     List<InboxEntry> byStatus(InboxStatus status, int limit);
 

@@ -37,4 +37,7 @@ public interface Store {
     ChatMessages chatMessages();
 
     ChannelState channelState();
+
+    /** Operators' claims on conversations (team mode). */
+    ConversationClaims claims();
 }

@@ -50,7 +50,8 @@ class AircallSenderTest {
     @Test
     void postsJsonWithBasicAuthToTheNumbersSendEndpoint() throws Exception {
         aircall.enqueue(sent("abcdSMc6Dc8ea2bc71ab19102c3de4f60ba18aa"));
-        var result = sender.send(new Sender.OutgoingMessage(7, "aircall", "+13135550101", null, "Found 2 options"));
+        var result = sender.send(new Sender.OutgoingMessage(7, "aircall", "+13135550101", "+13135550101", null, null,
+                "Found 2 options"));
         assertThat(result).isEqualTo(new Sender.Delivered("abcdSMc6Dc8ea2bc71ab19102c3de4f60ba18aa"));
         var request = aircall.takeRequest(5, TimeUnit.SECONDS);
         assertThat(request.getMethod()).isEqualTo("POST");
@@ -63,14 +64,18 @@ class AircallSenderTest {
     }
 
     @Test
-    void rateLimitsAndServerErrorsAreRetriedOtherErrorsAreNot() {
+    void notTakenIsRetriedMaybeTakenIsUnknownRefusedIsPermanent() {
         aircall.enqueue(new MockResponse.Builder().code(429).body("{\"error\":\"Too Many Requests\"}").build());
         aircall.enqueue(new MockResponse.Builder().code(503).body("").build());
+        aircall.enqueue(new MockResponse.Builder().code(500).body("").build());
         aircall.enqueue(new MockResponse.Builder().code(400).setHeader("Content-Type", "application/json")
                 .body("{\"error\":\"Bad Request\",\"troubleshoot\":\"+13135550101 is not a valid number\"}").build());
-        var message = new Sender.OutgoingMessage(8, "aircall", "+13135550101", null, "hi");
+        var message = new Sender.OutgoingMessage(8, "aircall", "+13135550101", "+13135550101", null, null, "hi");
         assertThat(sender.send(message)).isInstanceOf(Sender.Retryable.class);
         assertThat(sender.send(message)).isInstanceOf(Sender.Retryable.class);
+        // A 500 may come after Aircall created the message: never repeated by itself (Aircall is not idempotent).
+        assertThat(sender.send(message)).isInstanceOf(Sender.Unknown.class);
+        assertThat(sender.idempotent()).isFalse();
         var permanent = sender.send(message);
         assertThat(permanent).isInstanceOf(Sender.Permanent.class);
         assertThat(((Sender.Permanent) permanent).reason()).isEqualTo("aircall HTTP 400 Bad Request")
@@ -78,18 +83,32 @@ class AircallSenderTest {
     }
 
     @Test
+    void noAnswerAfterTheRequestLeftIsUnknown() {
+        aircall.enqueue(new MockResponse.Builder().code(201).headersDelay(3, TimeUnit.SECONDS).body("{}").build());
+        var impatient = new AircallSender(new OkHttpClient.Builder().readTimeout(300, TimeUnit.MILLISECONDS).build(),
+                aircall.url("/").toString(), API_ID, API_TOKEN, "84848484");
+        var result = impatient.send(new Sender.OutgoingMessage(10, "aircall", "+13135550101", "+13135550101", null,
+                null, "hi"));
+        assertThat(result).isInstanceOf(Sender.Unknown.class);
+    }
+
+    @Test
     void anUnreachableApiIsRetried() {
         aircall.close();
-        var result = sender.send(new Sender.OutgoingMessage(9, "aircall", "+13135550101", null, "hi"));
+        var result = sender.send(new Sender.OutgoingMessage(9, "aircall", "+13135550101", "+13135550101", null, null, "hi"));
         assertThat(result).isInstanceOf(Sender.Retryable.class);
     }
 
-    /** An Aircall text in, the buyer-sms reply out through Aircall: the whole loop on a running Parley. */
+    /**
+     * An Aircall text in, the buyer-sms reply out through Aircall: the whole loop on a running Parley. The default
+     * sender stays {@code local}: the {@code aircall} channel is routed to the Aircall API (ChannelSenders), and a
+     * conversation on another channel does not go through Aircall.
+     */
     @Test
     void aBuyersTextIsAnsweredThroughAircall(@TempDir Path home) throws Exception {
         aircall.enqueue(sent("reply-1"));
         try (var parley = TestParley.start(home, Clock.systemUTC(), Map.of(ConfigKey.WEBHOOKS_AIRCALL_TOKEN,
-                "token-0123456789", ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK, "buyer-sms", ConfigKey.SENDER, "aircall",
+                "token-0123456789", ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK, "buyer-sms",
                 ConfigKey.AIRCALL_BASE_URL, aircall.url("/").toString(), ConfigKey.AIRCALL_API_ID, API_ID,
                 ConfigKey.AIRCALL_API_TOKEN, API_TOKEN, ConfigKey.AIRCALL_NUMBER_ID, "84848484"), null)) {
             parley.app.worker.close();
@@ -114,6 +133,15 @@ class AircallSenderTest {
                     (dev.parley.application.store.Store s) -> s.messages().ofConversation(row.conversationId()))
                     .getLast();
             assertThat(last.providerId()).isEqualTo("reply-1");
+
+            // An operator's text on the sms channel leaves through the default sender (local), not Aircall.
+            var started = parley.app.startConversation.start(new dev.parley.application.operator.StartConversation
+                    .Command(null, "sms", "+13135550402", "Hello from the desk", "Dana"));
+            parley.app.deliverOutbox.deliverDue(10);
+            var sms = parley.app.transactions.inTransaction(
+                    (dev.parley.application.store.Store s) -> s.outbox().find(started.outboxId())).orElseThrow();
+            assertThat(sms.status()).isEqualTo(OutboxStatus.SENT);
+            assertThat(aircall.getRequestCount()).as("only the aircall conversation went through Aircall").isEqualTo(1);
         }
     }
 }

@@ -8,7 +8,7 @@ import dev.parley.adapter.ui.common.FxTaskExecutor;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
-import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.bootstrap.launch.ConsoleAssembly;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.OutboxStatus;
 import dev.parley.testing.TestParley;
