@@ -72,6 +72,6 @@ public final class ConsoleAssembly {
                 Version.current(), executor, notifier, app.model::health,
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
                 new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
-                app.events, app.claims);
+                app.events, app.claims, app.buyerJourneys);
     }
 }

@@ -43,5 +43,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              String version, TaskExecutor executor, Notifier notifier,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints, ReplyTool replyTool,
                              CatalogEditor catalog,
-                             PipelineEvents announce, ClaimConversation claims) {
+                             PipelineEvents announce, ClaimConversation claims,
+                             dev.parley.application.console.BuyerJourneys journeys) {
 }

@@ -46,11 +46,14 @@ public final class ConversationViewModel {
     private record Seen(String activity, java.time.Instant at) {
     }
     private final BooleanBinding canSend;
+    private final dev.parley.adapter.ui.journey.JourneyViewModel journey;
 
     public ConversationViewModel(ConsoleContext context, long conversationId, Supplier<String> operator) {
         this.context = context;
         this.conversationId = conversationId;
         this.operator = operator;
+        this.journey = context.journeys() == null ? null
+                : new dev.parley.adapter.ui.journey.JourneyViewModel(context.journeys(), context.executor(), operator);
         draft.addListener((o, a, b) -> {
             updateChecks();
             if ((a == null || a.isBlank()) != (b == null || b.isBlank())) announce(false);
@@ -148,6 +151,8 @@ public final class ConversationViewModel {
                 .collect(java.util.stream.Collectors.joining(" · ")));
     }
     public BooleanBinding canSend() { return canSend; }
+    /** The buyer journey of a buyer-sms conversation (the pane hides itself for other playbooks); may be null. */
+    public dev.parley.adapter.ui.journey.JourneyViewModel journey() { return journey; }
 
     /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */
     public void play(String file) {
@@ -160,6 +165,7 @@ public final class ConversationViewModel {
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
+        if (journey != null) journey.show(conversationId);
         loadClaim();
     }
 

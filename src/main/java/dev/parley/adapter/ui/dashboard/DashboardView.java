@@ -21,6 +21,8 @@ public final class DashboardView {
     @FXML private BarChart<String, Number> queuesChart;
     @FXML private BarChart<String, Number> ageChart;
     @FXML private Label statusLabel;
+    @FXML private BarChart<String, Number> funnelChart;
+    @FXML private Label funnelLabel;
     @FXML private Button refreshButton;
 
     public DashboardView(DashboardViewModel model) {
@@ -35,6 +37,8 @@ public final class DashboardView {
         for (var chart : java.util.List.of(trafficChart, alertsChart, queuesChart, ageChart)) {
             chart.setAnimated(false);
         }
+        funnelChart.setAnimated(false);
+        model.funnel().addListener((o, a, f) -> showFunnel(f));
         model.figures().addListener((o, a, f) -> show(f));
         if (model.figures().get() != null) show(model.figures().get());
     }
@@ -66,6 +70,14 @@ public final class DashboardView {
         f.oldestAge().forEach((kind, age) -> ages.getData().add(new XYChart.Data<>(kind.title() + " ("
                 + DashboardViewModel.age(age) + ")", age.toMinutes() / 60.0)));
         ageChart.getData().setAll(java.util.List.of(ages));
+    }
+
+    private void showFunnel(dev.parley.application.console.BuyerJourneys.Funnel f) {
+        var series = new XYChart.Series<String, Number>();
+        series.setName("conversations");
+        f.byPhase().forEach((phase, n) -> series.getData().add(new XYChart.Data<>(phase.stateName(), n)));
+        funnelChart.getData().setAll(java.util.List.of(series));
+        funnelLabel.setText(DashboardViewModel.medians(f));
     }
 
     public Parent root() {
