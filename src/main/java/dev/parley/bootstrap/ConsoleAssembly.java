@@ -57,7 +57,7 @@ public final class ConsoleAssembly {
     public static ConsoleContext context(ParleyApp app, TaskExecutor executor, Notifier notifier, Hooks hooks,
                                          ConsoleSettings settings) {
         var tx = app.database.transactions();
-        var queues = new FindQueues(new JdbcQueues(app.database.dataSource()), app.clock);
+        var queues = new FindQueues(new JdbcQueues(app.database.dataSource(), app.clock), app.clock);
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,

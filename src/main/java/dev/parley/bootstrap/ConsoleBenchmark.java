@@ -24,7 +24,7 @@ final class ConsoleBenchmark {
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), 4)) {
             result.put("store_open_ms", ms(t0));
-            var queues = new FindQueues(new JdbcQueues(database.dataSource()), Clock.systemUTC());
+            var queues = new FindQueues(new JdbcQueues(database.dataSource(), Clock.systemUTC()), Clock.systemUTC());
             long t = System.nanoTime();
             var counts = queues.counts();
             result.put("counts_cold_ms", ms(t));

@@ -18,4 +18,9 @@ class AlertEntity {
     @Column(name = "created_at", nullable = false) Instant createdAt;
     @Column(name = "handled_by") String handledBy;
     @Column(name = "handled_at") Instant handledAt;
+    @Column(name = "acknowledged_by") String acknowledgedBy;
+    @Column(name = "acknowledged_at") Instant acknowledgedAt;
+    @Column(name = "resolved_by") String resolvedBy;
+    @Column(name = "resolved_at") Instant resolvedAt;
+    @Column(name = "resolution_note", length = 1000) String resolutionNote;
 }

@@ -59,7 +59,7 @@ public final class Database implements AutoCloseable {
 
     private static void migrate(DataSource dataSource) {
         var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
-                .javaMigrations(new SchemaLimits()).load().migrate();
+                .javaMigrations(new SchemaLimits(), new ConsoleReadModelMigration()).load().migrate();
         if (result.migrationsExecuted > 0) {
             LOG.info("schema migrated to version {}", result.targetSchemaVersion);
         }

@@ -110,6 +110,9 @@ public final class DemoStore {
                 }
             }
             c.commit();
+            QueueReadModel.refreshAll(c);
+            SearchIndex.rebuild(c);
+            c.commit();
             w.close();
             return new Figures(conversations, conversations, messageId, eventId, alertId, outboxId, inboxId,
                     (System.nanoTime() - started) / 1_000_000);

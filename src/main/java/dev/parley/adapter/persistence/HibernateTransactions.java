@@ -24,7 +24,9 @@ final class HibernateTransactions implements Transactions {
         try (var session = openSession()) {
             var tx = session.beginTransaction();
             try {
-                var result = work.apply(new HibernateStore(session));
+                var store = new HibernateStore(session);
+                var result = work.apply(store);
+                store.beforeCommit();
                 tx.commit();
                 return result;
             } catch (RuntimeException e) {

@@ -1,8 +1,11 @@
 package dev.parley.application.console;
 
-/** The operator's work queues, in navigation order. */
+/** The operator's work queues. */
 public enum QueueKind {
-    /** Open critical and high-value alerts. */
+    /**
+     * Conversations waiting for a human decision (state HumanReview, or an unresolved critical or review-tier alert),
+     * most urgent first: critical, then review tier, then the rest (e.g. an unclear intent); longest waiting first.
+     */
     HUMAN_REVIEW("Human review"),
     /** Questions a playbook escalated to an operator (open alerts of severity ESCALATION). */
     ESCALATIONS("Escalations"),
@@ -11,7 +14,9 @@ public enum QueueKind {
     /** Every conversation, most recently updated first. */
     ALL("All conversations"),
     /** Inbox rows that could not be processed. */
-    FAILED("Failed");
+    FAILED("Failed"),
+    /** Unresolved informational alerts (HIGH_VALUE, …): worth a look, automation carries on. */
+    OPPORTUNITIES("Opportunities");
 
     private final String title;
 

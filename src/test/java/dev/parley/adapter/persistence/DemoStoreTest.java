@@ -23,10 +23,17 @@ class DemoStoreTest {
             assertThat(figures.conversations()).isEqualTo(600);
             assertThat(figures.messages()).isBetween(600L * 8, 600L * 12);
 
-            var queues = new FindQueues(new JdbcQueues(dataSource), java.time.Clock.systemUTC());
+            var queues = new FindQueues(new JdbcQueues(dataSource, java.time.Clock.systemUTC()), java.time.Clock.systemUTC());
             var counts = queues.counts();
             assertThat(counts.get(QueueKind.ALL)).isEqualTo(600);
-            assertThat(counts.get(QueueKind.HUMAN_REVIEW)).isEqualTo(figures.alerts());
+            long inReview;
+            try (var c = dataSource.getConnection(); var st = c.createStatement();
+                 var rs = st.executeQuery("select count(*) from conversations where state = 'HumanReview'")) {
+                rs.next();
+                inReview = rs.getLong(1);
+            }
+            assertThat(inReview).isPositive();
+            assertThat(counts.get(QueueKind.HUMAN_REVIEW)).isEqualTo(inReview);
             var first = queues.page(QueueKind.ALL, null, null, 100);
             assertThat(first.items()).hasSize(100);
             assertThat(first.items()).isSortedAccordingTo((a, b) -> b.since().compareTo(a.since()));

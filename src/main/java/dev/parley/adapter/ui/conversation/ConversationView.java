@@ -78,8 +78,7 @@ public final class ConversationView {
         unblockButton.setId("unblock");
         unblockButton.setOnAction(e -> unblock());
         acknowledgeButton.setOnAction(e -> acknowledge());
-        resolveButton.setOnAction(e -> model.openAlerts().stream().findFirst()
-                .ifPresent(a -> model.resolve(a.id())));
+        resolveButton.setOnAction(e -> resolve());
         desistButton.setOnAction(e -> desist());
         acknowledgeButton.setDisable(true);
         resolveButton.setDisable(true);
@@ -124,6 +123,21 @@ public final class ConversationView {
 
     public void acknowledge() {
         model.openAlerts().stream().findFirst().ifPresent(a -> model.acknowledge(a.id()));
+    }
+
+    /** Asks what was done (required) and resolves the newest open alert with it. */
+    public void resolve() {
+        var alert = model.openAlerts().stream().findFirst();
+        if (alert.isEmpty()) return;
+        var dialog = new TextInputDialog();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Resolve alert");
+        dialog.setHeaderText(alert.get().severity() + " alert: " + String.join(", ", alert.get().categories())
+                + ". What was done?");
+        dialog.setContentText("Note (required):");
+        dialog.getEditor().setId("resolve-note");
+        dialog.getEditor().setAccessibleText("Resolution note");
+        dialog.showAndWait().filter(s -> !s.isBlank()).ifPresent(note -> model.resolve(alert.get().id(), note));
     }
 
     private void desist() {

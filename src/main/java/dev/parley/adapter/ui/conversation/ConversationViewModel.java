@@ -148,8 +148,8 @@ public final class ConversationViewModel {
         act("Alert acknowledged", () -> context.alerts().acknowledge(conversationId, alertId, operator.get()), null);
     }
 
-    public void resolve(long alertId) {
-        act("Alert resolved", () -> context.alerts().resolve(conversationId, alertId, operator.get()), null);
+    public void resolve(long alertId, String note) {
+        act("Alert resolved", () -> context.alerts().resolve(conversationId, alertId, note, operator.get()), null);
     }
 
     public void markDesist(String note) {

@@ -13,7 +13,7 @@ public final class Shortcuts {
 
     public enum Action {
         NEXT, PREVIOUS, OPEN, REVEAL, SEARCH, REPLY, UNBLOCK, ACKNOWLEDGE, BACK, NEW_CONVERSATION, HELP, REFRESH,
-        SECTION_1, SECTION_2, SECTION_3, SECTION_4, SECTION_5, SECTION_6, SECTION_7, SECTION_8
+        SECTION_1, SECTION_2, SECTION_3, SECTION_4, SECTION_5, SECTION_6, SECTION_7, SECTION_8, SECTION_9
     }
 
     static final String HELP_TEXT = """
@@ -27,7 +27,7 @@ public final class Shortcuts {
             Esc              back to the queue
             N                start a new conversation
             F5               refresh
-            Ctrl+1 … Ctrl+8  Human review, Escalations, Held, All, Failed, Replay, Dashboard, Settings
+            Ctrl+1 … Ctrl+9  Human review, Escalations, Held, All, Failed, Opportunities, Replay, Dashboard, Settings
             ?                this list""";
 
     private final Predicate<Action> handler;
@@ -62,7 +62,7 @@ public final class Shortcuts {
             if (e.getCode() == KeyCode.F) return Action.SEARCH;
             if (e.getCode().isDigitKey()) {
                 int n = e.getCode().getCode() - KeyCode.DIGIT1.getCode();
-                if (n >= 0 && n < 8) return Action.values()[Action.SECTION_1.ordinal() + n];
+                if (n >= 0 && n < 9) return Action.values()[Action.SECTION_1.ordinal() + n];
             }
             return null;
         }

@@ -86,8 +86,14 @@ class ConversationViewModelTest {
         assertThat(model.openAlerts()).hasSize(1);
         model.acknowledge(alertId);
         assertThat(model.openAlerts().getFirst().status()).isEqualTo(ConversationAlert.ACKNOWLEDGED);
-        model.resolve(alertId);
+        model.resolve(alertId, "Called them; all fine");
         assertThat(model.openAlerts()).isEmpty();
+        var handled = model.detail().get().alerts().getFirst().handling();
+        assertThat(handled.acknowledgedBy()).isEqualTo("Dana");
+        assertThat(handled.resolvedBy()).isEqualTo("Dana");
+        assertThat(handled.resolutionNote()).isEqualTo("Called them; all fine");
+        assertThat(model.timeline()).anyMatch(e -> e.kind().equals("alert") && e.text().contains("acknowledged by "
+                + "Dana after") && e.text().contains("resolved by Dana: Called them; all fine"));
         assertThat(audit())
                 .extracting(a -> a.action()).contains("acknowledge_alert", "resolve_alert");
     }
