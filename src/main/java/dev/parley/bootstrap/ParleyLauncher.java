@@ -73,10 +73,11 @@ final class ParleyLauncher implements Launcher {
         try {
             app.start(binding);
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
-            var context = ConsoleAssembly.context(app, executor, new FxNotifier(),
-                    ConsoleAssembly.Hooks.of(app));
-            ConsoleAssembly.warmUp(context);
-            ConsoleApplication.launch(context);
+            try (var notifier = new FxNotifier()) {
+                var context = ConsoleAssembly.context(app, executor, notifier, ConsoleAssembly.Hooks.of(app));
+                ConsoleAssembly.warmUp(context);
+                ConsoleApplication.launch(context);
+            }
             LOG.info("console closed; shutting down");
         } finally {
             try {

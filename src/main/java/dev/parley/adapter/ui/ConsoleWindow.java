@@ -32,6 +32,7 @@ public final class ConsoleWindow implements AutoCloseable {
     private final Scene scene;
     private ConversationView conversation;
     private ConversationViewModel conversationModel;
+    private final javafx.animation.Timeline reminders;
 
     public ConsoleWindow(ConsoleContext context) {
         this.context = context;
@@ -40,10 +41,15 @@ public final class ConsoleWindow implements AutoCloseable {
         this.view = new MainView(model, this::otherView, this::retryAction, context.version(), this::showShortcuts);
         this.scene = new Scene(view.root(), 1280, 800);
         Themes.apply(scene, context.settings().theme());
+        Themes.applyTextSize(scene, context.settings().textSize());
         model.setOnOpenConversation(this::openConversation);
         new Shortcuts(this::onShortcut).install(scene);
         this.events = new EventBatcher(Platform::runLater, this::onEvents).start(Duration.ofMillis(100));
         context.subscribe().accept(events);
+        // reminders of unacknowledged critical alerts are measured on the console's clock; this only polls
+        reminders = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(15),
+                e -> model.checkReminders()));
+        reminders.setCycleCount(javafx.animation.Animation.INDEFINITE);
     }
 
     /** Puts the window on {@code stage} and loads the first queue; asks for the operator name if unknown. */
@@ -65,7 +71,9 @@ public final class ConsoleWindow implements AutoCloseable {
         // queries first: the store works while the window lays itself out
         view.start();
         model.refreshCounts();
-        stage.setTitle("Parley");
+        model.checkReminders();
+        reminders.play();
+        stage.titleProperty().bind(model.windowTitle());
         stage.setScene(scene);
         stage.setMinWidth(960);
         stage.setMinHeight(600);
@@ -121,8 +129,12 @@ public final class ConsoleWindow implements AutoCloseable {
                 vm.refresh();
                 yield new DashboardView(vm).root();
             }
-            case SETTINGS -> new SettingsView(new SettingsViewModel(context.settings(), context.configuration(),
-                    context.patternTester(), model.operator()), theme -> Themes.apply(scene, theme)).root();
+            case SETTINGS -> {
+                var vm = new SettingsViewModel(context.settings(), context.configuration(), context.patternTester(),
+                        model.operator());
+                vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
+                yield new SettingsView(vm, theme -> Themes.apply(scene, theme)).root();
+            }
             default -> throw new IllegalArgumentException(section.name());
         };
     }
@@ -166,7 +178,15 @@ public final class ConsoleWindow implements AutoCloseable {
             case REPLY -> { if (conversation == null) return false; conversation.focusReply(); }
             case UNBLOCK -> { if (conversation == null) return false; conversation.unblock(); }
             case ACKNOWLEDGE -> { if (conversation == null) return false; conversation.acknowledge(); }
-            case BACK -> { if (conversation == null) return false; closeConversation(); }
+            case BACK -> {
+                if (conversation != null) {
+                    closeConversation();
+                } else if (!model.announcement().get().isEmpty()) {
+                    model.dismissAnnouncement();
+                } else {
+                    return false;
+                }
+            }
             case NEW_CONVERSATION -> startConversation();
             case HELP -> showShortcuts();
             case REFRESH -> model.refreshAll();
@@ -177,6 +197,7 @@ public final class ConsoleWindow implements AutoCloseable {
 
     @Override
     public void close() {
+        reminders.stop();
         events.close();
     }
 }

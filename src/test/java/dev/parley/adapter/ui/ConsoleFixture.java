@@ -18,8 +18,16 @@ public final class ConsoleFixture implements AutoCloseable {
     public final FileConsoleSettings settings;
     public final ConsoleContext context;
 
+    public final java.time.Clock clock;
+
     public ConsoleFixture(Path home) {
-        this.parley = TestParley.start(home);
+        this(home, java.time.Clock.systemUTC());
+    }
+
+    /** On {@code clock} (a ManualClock for virtual time). */
+    public ConsoleFixture(Path home, java.time.Clock clock) {
+        this.clock = clock;
+        this.parley = TestParley.start(home, clock, java.util.Map.of(), null);
         this.settings = new FileConsoleSettings(home);
         settings.setOperatorName("Dana");
         this.context = ConsoleAssembly.context(parley.app, executor, Notifier.NONE, ConsoleAssembly.Hooks.of(parley.app),
@@ -79,7 +87,7 @@ public final class ConsoleFixture implements AutoCloseable {
         return tx().inTransaction(s -> {
             var c = s.conversations().find(conversationId).orElseThrow();
             return s.alerts().raise(conversationId, c.contactId(), null, "CRITICAL", List.of(categories),
-                    List.of("p1"), "test", Instant.now());
+                    List.of("p1"), "test", clock.instant());
         });
     }
 

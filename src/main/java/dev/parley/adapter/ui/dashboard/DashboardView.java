@@ -21,6 +21,7 @@ public final class DashboardView {
     @FXML private BarChart<String, Number> queuesChart;
     @FXML private BarChart<String, Number> ageChart;
     @FXML private Label statusLabel;
+    @FXML private Label acknowledgementLabel;
     @FXML private Button refreshButton;
 
     public DashboardView(DashboardViewModel model) {
@@ -31,6 +32,9 @@ public final class DashboardView {
     @FXML
     private void initialize() {
         statusLabel.textProperty().bind(model.status());
+        acknowledgementLabel.textProperty().bind(model.acknowledgement());
+        acknowledgementLabel.setId("time-to-acknowledge");
+        acknowledgementLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         refreshButton.setOnAction(e -> model.refresh());
         for (var chart : java.util.List.of(trafficChart, alertsChart, queuesChart, ageChart)) {
             chart.setAnimated(false);

@@ -22,6 +22,8 @@ public final class SettingsView {
     @FXML private GridPane form;
     @FXML private TextField operatorField;
     @FXML private ChoiceBox<String> themeBox;
+    @FXML private ChoiceBox<String> textSizeBox;
+    @FXML private TextField renotifyField;
     @FXML private Button regenerateButton;
     @FXML private Button saveButton;
     @FXML private Label statusLabel;
@@ -56,6 +58,13 @@ public final class SettingsView {
         themeBox.getItems().setAll("light", "dark");
         themeBox.valueProperty().bindBidirectional(model.theme());
         themeBox.valueProperty().addListener((o, a, t) -> applyTheme.accept(t));
+        textSizeBox.getItems().setAll(FileConsoleSettings.TEXT_SIZES);
+        textSizeBox.valueProperty().bindBidirectional(model.textSize());
+        textSizeBox.setId("setting-text-size");
+        textSizeBox.setAccessibleText("Text size");
+        renotifyField.textProperty().bindBidirectional(model.renotifyMinutes());
+        renotifyField.setId("setting-renotify-minutes");
+        renotifyField.setAccessibleText("Minutes before an unacknowledged critical alert is notified again");
         regenerateButton.setOnAction(e -> model.regenerateWebhookSecret());
         saveButton.setOnAction(e -> model.save());
         statusLabel.textProperty().bind(model.status());

@@ -23,6 +23,8 @@ public final class SettingsViewModel {
     private final Map<String, StringProperty> values = new LinkedHashMap<>();
     private final StringProperty operator = new SimpleStringProperty();
     private final StringProperty theme = new SimpleStringProperty();
+    private final StringProperty textSize = new SimpleStringProperty();
+    private final StringProperty renotifyMinutes = new SimpleStringProperty();
     private final StringProperty patterns = new SimpleStringProperty();
     private final StringProperty sample = new SimpleStringProperty("");
     private final ObservableList<String> matches = FXCollections.observableArrayList();
@@ -39,6 +41,8 @@ public final class SettingsViewModel {
         for (var key : KEYS) values.put(key, new SimpleStringProperty(current.getOrDefault(key, "")));
         operator.set(settings.operatorName());
         theme.set(settings.theme());
+        textSize.set(settings.textSize());
+        renotifyMinutes.set(Long.toString(settings.renotifyAfter().toMinutes()));
         patterns.set(settings.alertPatterns());
         patterns.addListener((o, a, b) -> test());
         sample.addListener((o, a, b) -> test());
@@ -47,6 +51,9 @@ public final class SettingsViewModel {
     public StringProperty value(String key) { return values.get(key); }
     public StringProperty operator() { return operator; }
     public StringProperty theme() { return theme; }
+    /** "normal", "large" or "larger": applies at once. */
+    public StringProperty textSize() { return textSize; }
+    public StringProperty renotifyMinutes() { return renotifyMinutes; }
     public StringProperty patterns() { return patterns; }
     public StringProperty sample() { return sample; }
     public ObservableList<String> matches() { return matches; }
@@ -83,6 +90,14 @@ public final class SettingsViewModel {
             status.set("Not saved: invalid patterns: " + e.getMessage());
             return;
         }
+        java.time.Duration renotify;
+        try {
+            renotify = java.time.Duration.ofMinutes(Long.parseLong(renotifyMinutes.get().strip()));
+            if (renotify.toMinutes() < 1 || renotify.toMinutes() > 1440) throw new NumberFormatException();
+        } catch (NumberFormatException | NullPointerException e) {
+            status.set("Not saved: re-notify time must be a whole number of minutes from 1 to 1440");
+            return;
+        }
         var changes = new LinkedHashMap<String, String>();
         values.forEach((key, value) -> changes.put(key, value.get() == null ? "" : value.get().strip()));
         try {
@@ -96,6 +111,8 @@ public final class SettingsViewModel {
             operatorShown.set(operator.get().strip());
         }
         settings.setTheme(theme.get());
+        settings.setTextSize(textSize.get());
+        settings.setRenotifyAfter(renotify);
         settings.setAlertPatterns(patterns.get());
         status.set("Saved. Listener, secrets, sender and alert patterns apply at the next start.");
     }
