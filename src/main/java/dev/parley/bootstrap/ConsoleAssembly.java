@@ -61,7 +61,7 @@ public final class ConsoleAssembly {
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,
-                new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,
+                new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier);
     }
 }

@@ -78,8 +78,14 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     private final Runnable closeStore;
-    private final TrustedProxies trustedProxies;
+    private volatile TrustedProxies trustedProxies;
     private HttpListener listener;
+    /** The configuration in effect: {@link #config} as started, then as changed by {@link #reconfigure}. */
+    private volatile ParleyConfig current;
+    private final LiveAlertPatterns alertPatterns;
+    /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
+    private final SwitchableSender configuredSender;
+    private final Random random;
 
     /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
     private record OpenedStore(Database database, Transactions transactions, Runnable close) {
@@ -130,6 +136,8 @@ public final class ParleyApp implements AutoCloseable {
     private ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                       List<Playbook> extraPlaybooks, Supplier<OpenedStore> openStore) {
         this.config = config;
+        this.current = config;
+        this.random = random;
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
@@ -137,7 +145,8 @@ public final class ParleyApp implements AutoCloseable {
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model);
+        this.alertPatterns = new LiveAlertPatterns(config.home());
+        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, alertPatterns);
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
@@ -145,7 +154,8 @@ public final class ParleyApp implements AutoCloseable {
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
-            var sender = senderOverride != null ? senderOverride : sender(config);
+            this.configuredSender = senderOverride != null ? null : new SwitchableSender(sender(config));
+            var sender = senderOverride != null ? senderOverride : configuredSender;
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
@@ -204,6 +214,10 @@ public final class ParleyApp implements AutoCloseable {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
+        serve(binding);
+    }
+
+    private synchronized void serve(ListenerBinding binding) {
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
@@ -212,7 +226,85 @@ public final class ParleyApp implements AutoCloseable {
         listener.start(routes);
     }
 
+    /** The configuration in effect now (the one Parley started with, changed by Settings since). */
+    public ParleyConfig currentConfig() {
+        return current;
+    }
+
+    /**
+     * Applies a change of configuration while Parley runs: webhook secrets and tokens, trusted proxies, the sender
+     * and the model at once (a sender or model that cannot be built refuses the whole change, before anything
+     * changed); the alert patterns are compiled again from the home. The listener's address and API token wait for
+     * {@link #restartListener()}; the store, the default playbook, cassettes and debug recording for a restart.
+     *
+     * @param changes key name → value; keys whose value does not change are ignored
+     */
+    public LiveSettings.Outcome reconfigure(java.util.Map<String, String> changes) {
+        return reconfigure(changes, () -> { });
+    }
+
+    /** As above; {@code save} runs once the change is checked and built, before it is applied. */
+    public synchronized LiveSettings.Outcome reconfigure(java.util.Map<String, String> changes, Runnable save) {
+        var before = current;
+        var next = before.with(changes);
+        var changed = java.util.Arrays.stream(ConfigKey.values())
+                .filter(k -> !java.util.Objects.equals(before.get(k), next.get(k))).toList();
+        var sender = configuredSender != null && changed.stream().anyMatch(LiveSettings.SENDER::contains)
+                ? sender(next) : null;
+        var languageModel = changed.stream().anyMatch(LiveSettings::model)
+                ? ModelInstallation.model(next, clock, random) : null;
+        var proxies = TrustedProxies.parse(next.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
+        save.run();
+        alertPatterns.reload();
+        current = next;
+        trustedProxies = proxies;
+        if (sender != null) configuredSender.replace(sender);
+        if (languageModel != null) model.reconfigure(languageModel);
+        var applied = new ArrayList<String>();
+        var listenerKeys = new ArrayList<String>();
+        var restart = new ArrayList<String>();
+        for (var key : changed) {
+            (LiveSettings.LISTENER.contains(key) ? listenerKeys : LiveSettings.RESTART.contains(key) ? restart
+                    : applied).add(key.key());
+        }
+        if (!changed.isEmpty()) {
+            LOG.info("configuration changed: applied {}; listener restart needed for {}; restart needed for {}",
+                    applied, listenerKeys, restart);
+        }
+        return new LiveSettings.Outcome(List.copyOf(applied), List.copyOf(listenerKeys), List.copyOf(restart));
+    }
+
+    /** Compiles the alert patterns of the home again (Settings saved new ones); a broken file keeps the old ones. */
+    public void reloadAlertPatterns() {
+        alertPatterns.reload();
+    }
+
+    /**
+     * Restarts the listener on the address and port now configured: the old one stops taking requests and finishes
+     * those it is answering, the new one starts. If the new address cannot be bound, the old one is bound again and
+     * the reason thrown. Returns {@code address:port} now served.
+     */
+    public synchronized String restartListener() {
+        if (listener == null) throw new IllegalStateException("the listener is not running");
+        var config = current;
+        int oldPort = listener.port();
+        var oldBind = listener.address();
+        listener.close();
+        ListenerBinding binding;
+        try {
+            binding = ListenerBinding.bind(config);
+        } catch (ConfigException e) {
+            serve(ListenerBinding.bind(config, oldBind, oldPort, true));
+            throw e;
+        }
+        serve(binding);
+        var where = config.get(ConfigKey.LISTENER_BIND) + ":" + listener.port();
+        LOG.info("listener restarted on {}", where);
+        return where;
+    }
+
     private WebhookRoutes.Settings webhookSettings() {
+        var config = current;
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
                 config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL),

@@ -13,7 +13,7 @@ import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
 import dev.parley.adapter.persistence.Database;
-import dev.parley.adapter.persistence.DemoStore;
+import dev.parley.bootstrap.demo.PipelineDemo;
 import dev.parley.adapter.ui.ConsoleApplication;
 import dev.parley.adapter.ui.common.FxNotifier;
 import dev.parley.adapter.ui.common.FxTaskExecutor;
@@ -129,17 +129,32 @@ final class ParleyLauncher implements Launcher {
         var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), 2)) {
-            var figures = DemoStore.generate(database.dataSource(), conversations, messagesPerConversation, seed,
-                    Clock.systemUTC().instant());
+            LOG.info("demo: simulating {} conversations through the pipeline", conversations);
+            var cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+            long cpuStart = cpu.getCurrentThreadCpuTime();
+            long started = System.nanoTime();
+            PipelineDemo.Figures figures;
+            ReplayLogging.quiet();
+            try {
+                figures = PipelineDemo.generate(database.dataSource(), conversations, messagesPerConversation, seed,
+                        Clock.systemUTC().instant());
+            } finally {
+                ReplayLogging.restore();
+            }
             var out = new java.util.LinkedHashMap<String, Object>();
             out.put("home", config.home().toString());
             out.put("conversations", figures.conversations());
             out.put("messages", figures.messages());
             out.put("timeline_events", figures.events());
             out.put("alerts", figures.alerts());
+            out.put("alerts_by_severity", figures.alertsBySeverity());
+            out.put("states", figures.states());
             out.put("outbox_rows", figures.outbox());
-            out.put("failed_inbox_rows", figures.inbox());
-            out.put("millis", figures.millis());
+            out.put("failed_inbox_rows", figures.failedInbox());
+            out.put("simulation_ms", figures.simulationMillis());
+            out.put("write_ms", figures.writeMillis());
+            out.put("millis", (System.nanoTime() - started) / 1_000_000);
+            out.put("cpu_ms", (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
             return out;
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("demo store: " + e.getSQLState(), e);

@@ -1,7 +1,5 @@
 package dev.parley.bootstrap;
 
-import dev.parley.adapter.alerts.AlertPatternsFile;
-import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.NoopPlaybook;
@@ -9,7 +7,6 @@ import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.outreach.OutreachPlaybook;
 import dev.parley.application.playbook.outreach.SafetyScreen;
-import dev.parley.domain.alert.MatchingMode;
 import dev.parley.domain.alert.OfflineAiSafetyFlag;
 import dev.parley.domain.fsm.PlaybookDefinitionException;
 import dev.parley.domain.outreach.GenealogyExtractor;
@@ -27,19 +24,21 @@ final class PlaybookInstallation {
     }
 
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model) {
+        return install(config, extra, model, new LiveAlertPatterns(config.home()));
+    }
+
+    /** As above, screening with {@code patterns} (reloaded by Settings without a restart). */
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model,
+                             LiveAlertPatterns patterns) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
         try {
-            var patterns = AlertPatternsFile.load(AlertPatternsFile.overrideIn(config.home()));
-            var detector = patterns.detector(MatchingMode.PARLEY);
-            var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag());
+            var safety = new SafetyScreen(patterns, new OfflineAiSafetyFlag());
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());
-        } catch (AlertPatternsFileException e) {
-            throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
         installed.addAll(extra);
         try {

@@ -26,6 +26,7 @@ public final class SettingsView {
     @FXML private TextField renotifyField;
     @FXML private Button regenerateButton;
     @FXML private Button saveButton;
+    @FXML private Button restartListenerButton;
     @FXML private Label statusLabel;
     @FXML private TextArea patternsArea;
     @FXML private TextField sampleField;
@@ -67,6 +68,14 @@ public final class SettingsView {
         renotifyField.setAccessibleText("Minutes before an unacknowledged critical alert is notified again");
         regenerateButton.setOnAction(e -> model.regenerateWebhookSecret());
         saveButton.setOnAction(e -> model.save());
+        saveButton.setId("settings-save");
+        restartListenerButton.setId("restart-listener");
+        restartListenerButton.visibleProperty().bind(model.listenerRestartNeeded());
+        restartListenerButton.managedProperty().bind(model.listenerRestartNeeded());
+        restartListenerButton.setOnAction(e -> model.restartListener());
+        restartListenerButton.setAccessibleHelp("The listener's new address or port applies when it restarts");
+        statusLabel.setId("settings-status");
+        statusLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         statusLabel.textProperty().bind(model.status());
         patternsArea.textProperty().bindBidirectional(model.patterns());
         sampleField.textProperty().bindBidirectional(model.sample());

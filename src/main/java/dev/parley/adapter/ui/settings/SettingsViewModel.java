@@ -10,8 +10,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Settings: Parley's configuration keys (applied at the next start), the operator name and theme (at once), and
- * the alert pattern editor with a live "test a message" box.
+ * Settings: Parley's configuration keys (applied at once where they can be; the listener's address when the operator
+ * restarts it, which the view offers), the operator's preferences (at once), and the alert pattern editor with a live
+ * "test a message" box.
  */
 public final class SettingsViewModel {
     public static final List<String> KEYS = List.of("listener.bind", "listener.port", "webhooks.generic.secret",
@@ -29,6 +30,8 @@ public final class SettingsViewModel {
     private final StringProperty sample = new SimpleStringProperty("");
     private final ObservableList<String> matches = FXCollections.observableArrayList();
     private final StringProperty status = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty listenerRestartNeeded =
+            new javafx.beans.property.SimpleBooleanProperty(false);
 
     /** {@code operatorShown} is the main window's operator property, updated on save. */
     public SettingsViewModel(ConsoleSettings settings, ConfigurationFile configuration, AlertPatternTester tester,
@@ -100,9 +103,15 @@ public final class SettingsViewModel {
         }
         var changes = new LinkedHashMap<String, String>();
         values.forEach((key, value) -> changes.put(key, value.get() == null ? "" : value.get().strip()));
+        var previousPatterns = settings.alertPatterns();
+        boolean patternsChanged = !previousPatterns.equals(patterns.get());
+        ConfigurationFile.Applied applied;
         try {
-            configuration.write(changes);
+            // the patterns file first: applying the configuration compiles it again
+            if (patternsChanged) settings.setAlertPatterns(patterns.get());
+            applied = configuration.apply(changes);
         } catch (RuntimeException e) {
+            if (patternsChanged) settings.setAlertPatterns(previousPatterns);
             status.set("Not saved: " + e.getMessage());
             return;
         }
@@ -113,7 +122,39 @@ public final class SettingsViewModel {
         settings.setTheme(theme.get());
         settings.setTextSize(textSize.get());
         settings.setRenotifyAfter(renotify);
-        settings.setAlertPatterns(patterns.get());
-        status.set("Saved. Listener, secrets, sender and alert patterns apply at the next start.");
+        listenerRestartNeeded.set(listenerRestartNeeded.get() || applied.listenerRestartNeeded());
+        status.set(describe(applied, patternsChanged));
+    }
+
+    /** "Saved and applied now: sender, alert patterns. listener.port: restart the listener (button). …" */
+    static String describe(ConfigurationFile.Applied applied, boolean patternsChanged) {
+        var now = new java.util.ArrayList<>(applied.now());
+        if (patternsChanged) now.add("alert patterns");
+        var text = new StringBuilder("Saved.");
+        if (!now.isEmpty()) text.append(" Applied now: ").append(String.join(", ", now)).append('.');
+        if (applied.listenerRestartNeeded()) {
+            text.append(" ").append(String.join(", ", applied.listener()))
+                    .append(": the listener keeps its address until it restarts (Restart listener).");
+        }
+        if (!applied.restart().isEmpty()) {
+            text.append(" ").append(String.join(", ", applied.restart())).append(": applies when Parley restarts.");
+        }
+        return text.toString();
+    }
+
+    /** True once a saved change waits for the listener to restart; the view offers the restart. */
+    public javafx.beans.property.BooleanProperty listenerRestartNeeded() {
+        return listenerRestartNeeded;
+    }
+
+    /** Restarts the listener on the saved address and port (requests being answered finish first). */
+    public void restartListener() {
+        try {
+            var where = configuration.restartListener();
+            listenerRestartNeeded.set(false);
+            status.set("Listener restarted: now on " + where + ".");
+        } catch (RuntimeException e) {
+            status.set("Listener not restarted: " + e.getMessage());
+        }
     }
 }

@@ -169,7 +169,11 @@ public final class MainViewModel {
             }
         }
         refreshAll();
-        checkReminders();
+        // the reminders' own timer covers the passing of time; here only what changes the unacknowledged set
+        if (events.stream().anyMatch(e -> e instanceof PipelineEvent.AlertRaised
+                || e instanceof PipelineEvent.OperatorActed)) {
+            checkReminders();
+        }
     }
 
     /**
@@ -181,13 +185,13 @@ public final class MainViewModel {
         if (remindersLoading) return;
         remindersLoading = true;
         var after = settings.renotifyAfter();
-        executor.submit(progress -> new Reminders(queues.unacknowledgedCritical(Duration.ZERO),
-                queues.unacknowledgedCritical(after)), found -> {
+        executor.submit(progress -> queues.unacknowledgedCritical(Duration.ZERO), open -> {
             remindersLoading = false;
-            unacknowledgedCritical.set(found.open().size());
-            reminded.retainAll(found.open().stream().map(ConversationAlert::id).collect(Collectors.toSet()));
-            for (var alert : found.due()) {
-                if (!reminded.add(alert.id())) continue;
+            unacknowledgedCritical.set(open.size());
+            reminded.retainAll(open.stream().map(ConversationAlert::id).collect(Collectors.toSet()));
+            var dueBy = clock.instant().minus(after);
+            for (var alert : open) {
+                if (alert.createdAt().isAfter(dueBy) || !reminded.add(alert.id())) continue;
                 var waited = WhyInReview.duration(Duration.between(alert.createdAt(), clock.instant()));
                 var text = "Conversation " + alert.conversationId() + ": " + String.join(", ", alert.categories())
                         + ", raised " + waited + " ago and not acknowledged. Open Human review (Ctrl+1).";
@@ -197,9 +201,6 @@ public final class MainViewModel {
             }
             showAttention();
         }, error -> remindersLoading = false);
-    }
-
-    private record Reminders(List<ConversationAlert> open, List<ConversationAlert> due) {
     }
 
     private void showAttention() {
