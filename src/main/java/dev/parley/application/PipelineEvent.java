@@ -28,6 +28,15 @@ public sealed interface PipelineEvent {
 
     record TaskCreated(long conversationId, long taskId, String text, String kind) implements PipelineEvent { }
 
+    /**
+     * The assistant made a plan (seed 001 step 8): the steps' labels (an action, or the tool a tool step calls) and
+     * whether the plan was valid.
+     */
+    record PlanMade(long conversationId, List<String> steps, boolean valid) implements PipelineEvent { }
+
+    /** The assistant called a tool: its name and the outcome ({@code ok}, {@code no_results}, {@code failed}, …). */
+    record ToolCalled(long conversationId, String tool, String outcome) implements PipelineEvent { }
+
     /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
     record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
 }

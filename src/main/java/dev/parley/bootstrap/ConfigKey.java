@@ -43,6 +43,31 @@ public enum ConfigKey {
     PLAYBOOK_DEFAULT("playbook.default", "outreach", v -> {
         if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
     }),
+    PLAYBOOK_INBOUND("playbook.inbound", "assistant", v -> {
+        if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
+    }),
+    ASSISTANT_DEFAULT_PROFILE("assistant.default_profile", "general", v -> {
+        if (!v.matches("[a-z][a-z0-9_-]{0,63}")) throw new IllegalArgumentException("not a profile name");
+    }),
+    ASSISTANT_TIME_ZONE("assistant.time_zone", "UTC", v -> {
+        try {
+            java.time.ZoneId.of(v);
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin)");
+        }
+    }),
+    ASSISTANT_SPEECH("assistant.speech", "false", ConfigKey::bool),
+    ASSISTANT_SEMANTIC_RECALL("assistant.semantic_recall", "true", ConfigKey::bool),
+    ASSISTANT_MCP_SERVERS("assistant.mcp_servers", "", v -> {
+        if (v.isBlank()) return;
+        for (var entry : v.split(",")) {
+            var parts = entry.strip().split("=", 2);
+            if (parts.length != 2 || !parts[0].strip().matches("[a-z][a-z0-9_-]{0,31}")) {
+                throw new IllegalArgumentException("must be name=url[,name=url…]");
+            }
+            urlOrEmpty(parts[1].strip());
+        }
+    }),
     MODEL_PROVIDER("model.provider", "offline", v -> oneOf(v, List.of("offline", "openai"))),
     MODEL_BASE_URL("model.base_url", "http://127.0.0.1:11434/v1", ConfigKey::urlOrEmpty),
     MODEL_NAME("model.name", "", v -> {

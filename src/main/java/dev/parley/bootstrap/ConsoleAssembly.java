@@ -62,6 +62,7 @@ public final class ConsoleAssembly {
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,
                 new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,
-                Version.current(), executor, notifier);
+                Version.current(), executor, notifier, app.model::health,
+                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()));
     }
 }

@@ -34,6 +34,7 @@ final class IngestBenchmark {
         var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
         flags.put(ConfigKey.WEBHOOKS_GENERIC_SECRET, secret);
         flags.put(ConfigKey.PLAYBOOK_DEFAULT, "noop");
+        flags.put(ConfigKey.PLAYBOOK_INBOUND, "noop");
         var config = ParleyConfig.load(home, Map.of(), flags, random);
         try (var app = new ParleyApp(config, Clock.systemUTC(), null)) {
             var run = new PipelineRun(app.database.dataSource());

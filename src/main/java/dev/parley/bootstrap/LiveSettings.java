@@ -4,16 +4,22 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Which configuration keys a running Parley applies at once, which need the listener restarted (its address, and
- * the API token it checks), and which need Parley itself restarted (the store, the playbooks it installed, the model
- * call recording).
+ * Which configuration keys a running Parley applies at once (webhook secrets and tokens, trusted proxies, the sender,
+ * the model), which need the listener restarted (its address, and the API token it checks), and, every other key,
+ * which need Parley itself restarted (the store, the playbooks and assistant it installed, cassettes, recording).
  */
 final class LiveSettings {
     static final Set<ConfigKey> LISTENER = Set.of(ConfigKey.LISTENER_BIND, ConfigKey.LISTENER_PORT,
             ConfigKey.LISTENER_ALLOW_REMOTE, ConfigKey.API_TOKEN);
-    static final Set<ConfigKey> RESTART = Set.of(ConfigKey.DB_URL, ConfigKey.DB_USER, ConfigKey.DB_PASSWORD,
-            ConfigKey.DB_POOL_SIZE, ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.MODEL_CASSETTE,
-            ConfigKey.MODEL_DEBUG_RECORDING);
+    /** Model keys that a new model client takes (cassettes and recording are fixed at start). */
+    static final Set<ConfigKey> MODEL = Set.of(ConfigKey.MODEL_PROVIDER, ConfigKey.MODEL_BASE_URL, ConfigKey.MODEL_NAME,
+            ConfigKey.MODEL_API_KEY, ConfigKey.MODEL_CONNECT_TIMEOUT, ConfigKey.MODEL_READ_TIMEOUT,
+            ConfigKey.MODEL_MAX_RETRIES, ConfigKey.MODEL_MAX_RETRY_WAIT, ConfigKey.MODEL_CIRCUIT_FAILURES,
+            ConfigKey.MODEL_CIRCUIT_OPEN_SECONDS);
+    /** Read at each request. */
+    static final Set<ConfigKey> REQUEST = Set.of(ConfigKey.WEBHOOKS_GENERIC_SECRET, ConfigKey.WEBHOOKS_GENERIC_INSECURE,
+            ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL,
+            ConfigKey.LISTENER_TRUSTED_PROXIES);
     static final Set<ConfigKey> SENDER = Set.of(ConfigKey.SENDER, ConfigKey.TWILIO_ACCOUNT_SID, ConfigKey.TWILIO_FROM,
             ConfigKey.TWILIO_BASE_URL, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, ConfigKey.SENDER_WEBHOOK_URL,
             ConfigKey.SENDER_WEBHOOK_SECRET);
@@ -26,6 +32,10 @@ final class LiveSettings {
     }
 
     static boolean model(ConfigKey key) {
-        return key.key().startsWith("model.") && !RESTART.contains(key);
+        return MODEL.contains(key);
+    }
+
+    static boolean live(ConfigKey key) {
+        return MODEL.contains(key) || SENDER.contains(key) || REQUEST.contains(key);
     }
 }

@@ -78,6 +78,7 @@ public final class ParleyApp implements AutoCloseable {
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
     private final Runnable closeStore;
+    private final AssistantInstallation assistant;
     private volatile TrustedProxies trustedProxies;
     private HttpListener listener;
     /** The configuration in effect: {@link #config} as started, then as changed by {@link #reconfigure}. */
@@ -146,7 +147,14 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.alertPatterns = new LiveAlertPatterns(config.home());
-        this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, alertPatterns);
+        this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
+        try {
+            this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
+                    alertPatterns);
+        } catch (RuntimeException e) {
+            assistant.close();
+            throw e;
+        }
         var store = openStore.get();
         this.database = store.database();
         this.transactions = store.transactions();
@@ -172,6 +180,7 @@ public final class ParleyApp implements AutoCloseable {
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
         } catch (RuntimeException e) {
             closeStore.run();
+            assistant.close();
             throw e;
         }
     }
@@ -254,6 +263,11 @@ public final class ParleyApp implements AutoCloseable {
         var languageModel = changed.stream().anyMatch(LiveSettings::model)
                 ? ModelInstallation.model(next, clock, random) : null;
         var proxies = TrustedProxies.parse(next.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
+        if (next.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE) && listener != null && !loopback(listener.address())) {
+            // the rule ListenerBinding enforces at start: unsigned webhooks only on a loopback listener
+            throw new ConfigException(ConfigKey.WEBHOOKS_GENERIC_INSECURE.key(), "unsigned webhooks are only "
+                    + "accepted on a loopback listener; this one is reachable from the network");
+        }
         save.run();
         alertPatterns.reload();
         current = next;
@@ -264,14 +278,22 @@ public final class ParleyApp implements AutoCloseable {
         var listenerKeys = new ArrayList<String>();
         var restart = new ArrayList<String>();
         for (var key : changed) {
-            (LiveSettings.LISTENER.contains(key) ? listenerKeys : LiveSettings.RESTART.contains(key) ? restart
-                    : applied).add(key.key());
+            (LiveSettings.LISTENER.contains(key) ? listenerKeys : LiveSettings.live(key) ? applied : restart)
+                    .add(key.key());
         }
         if (!changed.isEmpty()) {
             LOG.info("configuration changed: applied {}; listener restart needed for {}; restart needed for {}",
                     applied, listenerKeys, restart);
         }
         return new LiveSettings.Outcome(List.copyOf(applied), List.copyOf(listenerKeys), List.copyOf(restart));
+    }
+
+    private static boolean loopback(String address) {
+        try {
+            return java.net.InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** Compiles the alert patterns of the home again (Settings saved new ones); a broken file keeps the old ones. */
@@ -322,6 +344,7 @@ public final class ParleyApp implements AutoCloseable {
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();
+        assistant.close();
         closeStore.run();
     }
 }

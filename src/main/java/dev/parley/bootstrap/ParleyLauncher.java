@@ -167,6 +167,12 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public Map<String, Object> benchAssistant(int messages, String store) {
+        ReplayLogging.quiet();
+        return dev.parley.bootstrap.bench.AssistantBenchmark.run(messages, store);
+    }
+
+    @Override
     public Map<String, Object> benchIngest(int messages, int clients) throws Exception {
         return new IngestBenchmark(messages, clients).run();
     }

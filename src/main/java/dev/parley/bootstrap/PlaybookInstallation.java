@@ -23,12 +23,8 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model) {
-        return install(config, extra, model, new LiveAlertPatterns(config.home()));
-    }
-
-    /** As above, screening with {@code patterns} (reloaded by Settings without a restart). */
-    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model,
+    /** Installs the playbooks; outreach screens with {@code patterns} (reloaded by Settings without a restart). */
+    static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
                              LiveAlertPatterns patterns) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
@@ -40,11 +36,15 @@ final class PlaybookInstallation {
         } catch (PlaybookDefinitionException e) {
             throw new ConfigException("playbook", e.getMessage());
         }
+        installed.add(assistant);
         installed.addAll(extra);
-        try {
-            return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT));
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException(ConfigKey.PLAYBOOK_DEFAULT.key(), e.getMessage());
+        var known = installed.stream().map(Playbook::name).toList();
+        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND)) {
+            if (!known.contains(config.get(key))) {
+                throw new ConfigException(key.key(), "playbook '" + config.get(key) + "' is not installed; known: "
+                        + known);
+            }
         }
+        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND));
     }
 }

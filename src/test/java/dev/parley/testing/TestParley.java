@@ -59,6 +59,7 @@ public final class TestParley implements AutoCloseable {
         flags.put(ConfigKey.DB_POOL_SIZE, "8");
         // Pipeline mechanics are tested with the policy-free playbook; policy tests name their playbook.
         flags.put(ConfigKey.PLAYBOOK_DEFAULT, "noop");
+        flags.put(ConfigKey.PLAYBOOK_INBOUND, "noop");
         flags.putAll(settings);
         return ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
     }

@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
-        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class})
+        subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
+                BenchCommand.Assistant.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -86,6 +87,33 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             var result = bench.parent.launcher().benchConsole(home != null ? home : bench.parent.home);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "assistant", mixinStandardHelpOptions = true,
+            description = "The assistant pipeline's own overhead per message (model time excluded), p50/p99.")
+    static final class Assistant implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--messages", paramLabel = "N", defaultValue = "2000", description = "messages (default 2000)")
+        int messages;
+
+        @Option(names = "--store", paramLabel = "memory|h2", defaultValue = "memory",
+                description = "store: memory (default) or h2 (in-memory H2 through Hibernate)")
+        String store;
+
+        @Override
+        public Integer call() throws Exception {
+            if (messages < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages must be >= 1");
+            }
+            if (!store.equals("memory") && !store.equals("h2")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
+            }
+            var result = bench.parent.launcher().benchAssistant(messages, store);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

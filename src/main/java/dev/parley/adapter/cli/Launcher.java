@@ -28,6 +28,12 @@ public interface Launcher {
     /** Times the console's queries (store open, counts, first pages, detail) on the home's store. */
     Map<String, Object> benchConsole(Path home);
 
+    /**
+     * The assistant pipeline's own overhead per message (model time excluded), p50 / p99, on {@code store}
+     * ({@code memory} or {@code h2}).
+     */
+    Map<String, Object> benchAssistant(int messages, String store);
+
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 

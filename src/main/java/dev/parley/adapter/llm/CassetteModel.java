@@ -3,6 +3,7 @@ package dev.parley.adapter.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.parley.adapter.files.AtomicFiles;
 import dev.parley.application.model.CassetteMissException;
 import dev.parley.application.model.LanguageModel;
 import dev.parley.application.model.ModelRequest;
@@ -10,10 +11,8 @@ import dev.parley.application.model.ModelResponse;
 import dev.parley.application.model.RequestHash;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 
 /**
@@ -98,9 +97,7 @@ public final class CassetteModel implements LanguageModel {
         root.put("response", answer);
         try {
             Files.createDirectories(dir);
-            var tmp = Files.createTempFile(dir, ".recording", ".tmp");
-            Files.writeString(tmp, MAPPER.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            AtomicFiles.writeString(file, MAPPER.writeValueAsString(root) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write cassette file " + file, e);
         }

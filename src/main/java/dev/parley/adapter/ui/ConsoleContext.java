@@ -19,6 +19,9 @@ import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.playbook.Playbooks;
 import java.time.Clock;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import dev.parley.application.model.ModelEndpoints;
+import dev.parley.application.model.ModelHealth;
 
 /**
  * Everything the console uses, built by the composition root and handed to {@link ConsoleApplication}: use cases,
@@ -29,5 +32,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
                              ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
-                             String version, TaskExecutor executor, Notifier notifier) {
+                             String version, TaskExecutor executor, Notifier notifier,
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
 }

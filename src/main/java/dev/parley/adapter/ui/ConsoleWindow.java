@@ -38,6 +38,7 @@ public final class ConsoleWindow implements AutoCloseable {
         this.context = context;
         this.model = new MainViewModel(context.queues(), context.reveal(), context.executor(), context.notifier(),
                 context.settings(), context.clock());
+        model.setModelHealth(context.modelHealth());
         this.view = new MainView(model, this::otherView, this::retryAction, context.version(), this::showShortcuts);
         this.scene = new Scene(view.root(), 1280, 800);
         Themes.apply(scene, context.settings().theme());
@@ -131,7 +132,7 @@ public final class ConsoleWindow implements AutoCloseable {
             }
             case SETTINGS -> {
                 var vm = new SettingsViewModel(context.settings(), context.configuration(), context.patternTester(),
-                        model.operator());
+                        model.operator(), context.modelEndpoints(), context.executor());
                 vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
                 yield new SettingsView(vm, theme -> Themes.apply(scene, theme)).root();
             }

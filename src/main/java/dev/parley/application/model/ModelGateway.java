@@ -173,7 +173,7 @@ public final class ModelGateway {
         RuntimeException failure = null;
         String outcome = ModelCall.OK;
         try {
-            response = model.complete(request);
+            response = ModelWait.inLanguageModel(() -> model.complete(request));
         } catch (CassetteMissException e) {
             record(new ModelCall(0, at, request.task(), model.provider(), model.model(), request.conversationId(),
                     millisSince(started), null, null, hash, "cassette_miss", fallback, e.getMessage(), null, null));

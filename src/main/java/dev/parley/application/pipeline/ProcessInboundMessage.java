@@ -75,8 +75,11 @@ public final class ProcessInboundMessage {
         var now = clock.instant();
         var m = entry.message();
         var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
-        var playbookName = existing.map(c -> c.playbook()).orElse(m.playbook());
-        Playbook playbook = playbooks.find(playbookName)
+        // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
+        // playbook.inbound (operator-started conversations get playbook.default, in StartConversation).
+        var playbookName = existing.map(c -> c.playbook()).orElse(m.playbook() != null ? m.playbook()
+                : playbooks.inboundName());
+        Playbook playbook = playbooks.forInbound(playbookName)
                 .orElseThrow(() -> new UnknownPlaybookException(playbookName));
         var contact = store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
         var conversation = existing.orElseGet(() -> store.conversations().create(m.channel(), m.conversationKey(),

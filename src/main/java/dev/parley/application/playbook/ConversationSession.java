@@ -61,6 +61,11 @@ public final class ConversationSession {
         return events;
     }
 
+    /** Publishes an event after this transaction commits (e.g. an assistant's plan or tool call). */
+    public void publish(PipelineEvent event) {
+        events.add(event);
+    }
+
     /**
      * Moves to {@code to} and records the transition; entering another state replaces the timers of the old state
      * with the new one's (none while automation is paused).

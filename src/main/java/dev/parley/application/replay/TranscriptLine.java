@@ -55,6 +55,22 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
         return new TranscriptLine(at, "task", conversation, Map.of("text", text));
     }
 
+    /** An assistant's plan: the steps' labels (action, or the tool of a tool step) and whether it was valid. */
+    public static TranscriptLine plan(Instant at, String conversation, List<String> steps, boolean valid) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("steps", List.copyOf(steps));
+        f.put("valid", valid);
+        return new TranscriptLine(at, "plan", conversation, f);
+    }
+
+    /** An assistant's tool call and its outcome. */
+    public static TranscriptLine tool(Instant at, String conversation, String tool, String outcome) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("tool", tool);
+        f.put("outcome", outcome);
+        return new TranscriptLine(at, "tool", conversation, f);
+    }
+
     /** An operator action or event of the replay file that the pipeline refused (as the API would with a 4xx). */
     public static TranscriptLine rejected(Instant at, String conversation, String event, int line, String field,
                                           String reason) {

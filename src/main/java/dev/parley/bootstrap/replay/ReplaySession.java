@@ -99,6 +99,9 @@ public final class ReplaySession implements AutoCloseable {
         overrides.put(ConfigKey.DB_PASSWORD, "");
         overrides.put(ConfigKey.DB_POOL_SIZE, "2");
         overrides.put(ConfigKey.SENDER, "local");
+        // A replay stays on this machine and writes nothing: no tool servers, no speech files.
+        overrides.put(ConfigKey.ASSISTANT_MCP_SERVERS, "");
+        overrides.put(ConfigKey.ASSISTANT_SPEECH, "false");
         overrides.putAll(model.overrides());
         var config = ParleyConfig.forReplay(configDir != null ? configDir : scratch, overrides);
         var clock = new ManualClock(start);

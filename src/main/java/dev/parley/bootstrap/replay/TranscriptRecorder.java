@@ -44,6 +44,10 @@ final class TranscriptRecorder implements PipelineEvents {
                             a.severity(), a.categories()));
                     case PipelineEvent.TaskCreated t -> sink.accept(TranscriptLine.task(now,
                             key(t.conversationId()), t.text()));
+                    case PipelineEvent.PlanMade p -> sink.accept(TranscriptLine.plan(now, key(p.conversationId()),
+                            p.steps(), p.valid()));
+                    case PipelineEvent.ToolCalled t -> sink.accept(TranscriptLine.tool(now, key(t.conversationId()),
+                            t.tool(), t.outcome()));
                     default -> {
                     }
                 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.parley.adapter.http.signature.StandardWebhooks;
 import dev.parley.adapter.ui.common.FxTaskExecutor;
 import dev.parley.adapter.ui.common.Notifier;
+import dev.parley.adapter.ui.conversation.TimelineEntry;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
 import dev.parley.bootstrap.ConsoleAssembly;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.AfterEach;
@@ -192,6 +194,35 @@ class ConsoleEndToEndTest {
         }
         assertThat(parley.app.find.detail(id).audit()).extracting(a -> a.action() + ":" + a.actor())
                 .contains("unblock:Dana", "reply:Dana");
+    }
+
+    @Test
+    void theAssistantsPlanIsOnTheTimelineAndSettingsTestTheModel() throws Exception {
+        assertThat(robot.lookup("#model-status").queryLabeled().getText()).isEqualTo("Model: offline (built in)");
+        assertThat(post("msg_a1", "{\"id\":\"SMa1\",\"channel\":\"sms\",\"from\":\"+15550177\","
+                + "\"playbook\":\"assistant\",\"text\":\"What time is it?\"}").statusCode()).isEqualTo(202);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT4).release(KeyCode.CONTROL);
+        TableView<QueueRow> all = robot.lookup("#queue-all").queryTableView();
+        await().atMost(Duration.ofSeconds(20)).until(() -> all.getItems().size() == 1);
+        long id = all.getItems().getFirst().item().conversationId();
+        await().atMost(Duration.ofSeconds(20)).until(() -> !parley.app.find.detail(id).outbox().isEmpty());
+        robot.clickOn(all).type(KeyCode.K).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#timeline").tryQuery().isPresent()
+                && robot.lookup("#timeline").queryListView().getItems().stream()
+                .anyMatch(e -> e.toString().contains("Plan · get_time → FINAL_RESPONSE")));
+        ListView<TimelineEntry> timeline = robot.lookup("#timeline").queryListView();
+        assertThat(timeline.getItems()).extracting(TimelineEntry::title)
+                .contains("Tool get_time · ok", "Step 1 · get_time · ok", "Step 2 · FINAL_RESPONSE · ok");
+        robot.interact(() -> timeline.scrollTo(timeline.getItems().size() - 1));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".tl-collapsible").queryAll()).isNotEmpty()
+                .allSatisfy(n -> assertThat(((javafx.scene.control.TitledPane) n).isExpanded()).isFalse());
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT8).release(KeyCode.CONTROL);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#test-connection").tryQuery().isPresent());
+        robot.clickOn("#test-connection");
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#connection-status").queryLabeled().getText()
+                .startsWith("The offline model is built in"));
     }
 
     java.net.http.HttpResponse<String> post(String id, String body) throws Exception {

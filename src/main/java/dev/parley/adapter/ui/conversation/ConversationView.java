@@ -56,7 +56,7 @@ public final class ConversationView {
         statusLabel.textProperty().bind(model.status());
         timeline.setId("timeline");
         timeline.setItems(model.timeline());
-        timeline.setCellFactory(l -> new TimelineCell());
+        timeline.setCellFactory(l -> new TimelineCell(model::play));
         timeline.getItems().addListener((javafx.collections.ListChangeListener<TimelineEntry>) c ->
                 timeline.scrollTo(Math.max(0, timeline.getItems().size() - 1)));
         contactFacts.setItems(model.contactFacts());
@@ -149,8 +149,14 @@ public final class ConversationView {
         dialog.showAndWait().filter(s -> !s.isBlank()).ifPresent(model::markDesist);
     }
 
-    /** A timeline line: time, title, text, styled by kind. */
+    /** A timeline line: time, title, text, styled by kind; details collapsed; a Play button for a spoken reply. */
     private static final class TimelineCell extends ListCell<TimelineEntry> {
+        private final java.util.function.Consumer<String> play;
+
+        TimelineCell(java.util.function.Consumer<String> play) {
+            this.play = play;
+        }
+
         @Override
         protected void updateItem(TimelineEntry entry, boolean empty) {
             super.updateItem(entry, empty);
@@ -169,6 +175,25 @@ public final class ConversationView {
                 text.getStyleClass().add("tl-text");
                 text.maxWidthProperty().bind(getListView().widthProperty().subtract(40));
                 box.getChildren().add(text);
+            }
+            if (entry.details() != null && !entry.details().isBlank()) {
+                var details = new Label(entry.details());
+                details.setWrapText(true);
+                details.getStyleClass().add("tl-details");
+                details.maxWidthProperty().bind(getListView().widthProperty().subtract(60));
+                var pane = new javafx.scene.control.TitledPane("details", details);
+                pane.setExpanded(false);
+                pane.setAnimated(false);
+                pane.getStyleClass().add("tl-collapsible");
+                // the list re-measures the cell when it opens or closes
+                pane.expandedProperty().addListener((o, a, b) -> getListView().refresh());
+                box.getChildren().add(pane);
+            }
+            if (entry.media() != null) {
+                var button = new javafx.scene.control.Button("▶ Play");
+                button.getStyleClass().add("tl-play");
+                button.setOnAction(e -> play.accept(entry.media()));
+                box.getChildren().add(button);
             }
             getStyleClass().add("tl-" + entry.kind());
             setText(null);

@@ -60,6 +60,14 @@ public final class ConversationViewModel {
     public StringProperty status() { return status; }
     public BooleanBinding canSend() { return canSend; }
 
+    /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */
+    public void play(String file) {
+        context.executor().submit(p -> {
+            dev.parley.adapter.ui.common.WavPlayer.play(java.nio.file.Path.of(file));
+            return null;
+        }, done -> { }, e -> status.set("Could not play: " + e.getMessage()));
+    }
+
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));

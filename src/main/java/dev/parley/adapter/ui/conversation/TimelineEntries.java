@@ -63,6 +63,8 @@ final class TimelineEntries {
 
     private static TimelineEntry event(TimelineEvent e) {
         var detail = safeRead(e.detailJson());
+        var assistant = AssistantTimeline.of(e, detail);
+        if (assistant.isPresent()) return assistant.get();
         if ("transition".equals(e.type())) {
             return new TimelineEntry(e.at(), "transition", transitionTitle(e, detail), null, e.actor());
         }
@@ -80,6 +82,8 @@ final class TimelineEntries {
             why = "critical alert: " + String.join(", ", categories.stream().map(String::valueOf).toList());
         } else if (detail.get("note") != null) {
             why = why + ": " + detail.get("note");
+        } else if (detail.get("reason") != null) {
+            why = why + ": " + detail.get("reason");
         }
         return from + " → " + e.toState() + (why.isEmpty() ? "" : " · " + why);
     }

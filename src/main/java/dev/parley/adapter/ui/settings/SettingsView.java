@@ -1,6 +1,7 @@
 package dev.parley.adapter.ui.settings;
 
 import dev.parley.adapter.ui.common.Fxml;
+import java.util.List;
 import java.util.function.Consumer;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -43,10 +44,12 @@ public final class SettingsView {
         int row = 2;
         for (var key : SettingsViewModel.KEYS) {
             TextInputControl field;
-            if ("sender".equals(key)) {
+            if ("sender".equals(key) || "model.provider".equals(key)) {
                 var box = new ChoiceBox<String>();
-                box.getItems().setAll("local", "twilio", "webhook");
+                box.getItems().setAll("sender".equals(key) ? List.of("local", "twilio", "webhook")
+                        : List.of("offline", "openai"));
                 box.valueProperty().bindBidirectional(model.value(key));
+                box.setId("setting-" + key.replace('.', '-'));
                 form.addRow(row++, new Label(key), box);
                 continue;
             }
@@ -55,6 +58,19 @@ public final class SettingsView {
             field.setId("setting-" + key.replace('.', '-'));
             form.addRow(row++, new Label(key), field);
         }
+        var test = new Button("Test connection");
+        test.setId("test-connection");
+        test.setOnAction(e -> model.testConnection());
+        var connection = new Label();
+        connection.setWrapText(true);
+        connection.setId("connection-status");
+        connection.textProperty().bind(model.connection());
+        form.addRow(row++, test, connection);
+        var models = new ListView<String>(model.models());
+        models.setPrefHeight(90);
+        models.setId("model-list");
+        models.setPlaceholder(new Label("Models of the endpoint appear here."));
+        form.addRow(row++, new Label("models"), models);
         operatorField.textProperty().bindBidirectional(model.operator());
         themeBox.getItems().setAll("light", "dark");
         themeBox.valueProperty().bindBidirectional(model.theme());

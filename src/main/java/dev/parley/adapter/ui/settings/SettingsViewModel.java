@@ -1,6 +1,8 @@
 package dev.parley.adapter.ui.settings;
 
+import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.application.console.AlertPatternTester;
+import dev.parley.application.model.ModelEndpoints;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,8 @@ import javafx.collections.ObservableList;
  */
 public final class SettingsViewModel {
     public static final List<String> KEYS = List.of("listener.bind", "listener.port", "webhooks.generic.secret",
-            "webhooks.twilio.auth_token", "twilio.account_sid", "twilio.from", "sender");
+            "webhooks.twilio.auth_token", "twilio.account_sid", "twilio.from", "sender", "model.provider",
+            "model.base_url", "model.name", "model.api_key");
     private final ConsoleSettings settings;
     private final ConfigurationFile configuration;
     private final AlertPatternTester tester;
@@ -32,10 +35,22 @@ public final class SettingsViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final javafx.beans.property.BooleanProperty listenerRestartNeeded =
             new javafx.beans.property.SimpleBooleanProperty(false);
+    private final ModelEndpoints endpoints;
+    private final TaskExecutor executor;
+    private final ObservableList<String> models = FXCollections.observableArrayList();
+    private final StringProperty connection = new SimpleStringProperty("");
 
     /** {@code operatorShown} is the main window's operator property, updated on save. */
     public SettingsViewModel(ConsoleSettings settings, ConfigurationFile configuration, AlertPatternTester tester,
                              StringProperty operatorShown) {
+        this(settings, configuration, tester, operatorShown, null, null);
+    }
+
+    /** With the model endpoint check behind "Test connection" (run on {@code executor}). */
+    public SettingsViewModel(ConsoleSettings settings, ConfigurationFile configuration, AlertPatternTester tester,
+                             StringProperty operatorShown, ModelEndpoints endpoints, TaskExecutor executor) {
+        this.endpoints = endpoints;
+        this.executor = executor;
         this.settings = settings;
         this.configuration = configuration;
         this.tester = tester;
@@ -61,9 +76,36 @@ public final class SettingsViewModel {
     public StringProperty sample() { return sample; }
     public ObservableList<String> matches() { return matches; }
     public StringProperty status() { return status; }
+    public ObservableList<String> models() { return models; }
+    public StringProperty connection() { return connection; }
 
     public static boolean secret(String key) {
-        return key.contains("secret") || key.contains("token");
+        return key.contains("secret") || key.contains("token") || key.contains("api_key");
+    }
+
+    /**
+     * "Test connection": lists the models of the endpoint being edited ({@code GET <base_url>/models}) or shows
+     * why it cannot (unreachable, HTTP 401 with the provider's message, …). The offline model needs none.
+     */
+    public void testConnection() {
+        models.clear();
+        if (!"openai".equals(values.get("model.provider").get())) {
+            connection.set("The offline model is built in: nothing to connect to.");
+            return;
+        }
+        if (endpoints == null || executor == null) {
+            connection.set("Connection test unavailable.");
+            return;
+        }
+        var base = values.get("model.base_url").get();
+        var key = values.get("model.api_key").get();
+        connection.set("Connecting to " + base + " …");
+        executor.submit(p -> endpoints.listModels(base, key), found -> {
+            models.setAll(found);
+            var name = values.get("model.name").get();
+            connection.set("Connected: " + found.size() + " model(s)" + (name == null || name.isBlank() ? ""
+                    : found.contains(name) ? "; " + name + " is served" : "; " + name + " is NOT among them"));
+        }, error -> connection.set("Connection failed: " + error.getMessage()));
     }
 
     public void regenerateWebhookSecret() {

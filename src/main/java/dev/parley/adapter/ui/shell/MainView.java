@@ -32,6 +32,7 @@ public final class MainView {
     @FXML private ListView<NavItem> navigation;
     @FXML private StackPane content;
     @FXML private Label statusLabel;
+    @FXML private Label modelLabel;
     @FXML private Label versionLabel;
     @FXML private HBox alertBanner;
     @FXML private Label alertBannerText;
@@ -60,6 +61,13 @@ public final class MainView {
         model.section().addListener((o, a, s) -> show(s));
         operatorLabel.textProperty().bind(Bindings.concat("Operator: ", model.operator()));
         statusLabel.textProperty().bind(model.status());
+        modelLabel.textProperty().bind(model.modelStatus());
+        modelLabel.setId("model-status");
+        model.modelFailing().addListener((o, was, failing) -> {
+            modelLabel.getStyleClass().remove("status-model-failing");
+            if (failing) modelLabel.getStyleClass().add("status-model-failing");
+        });
+        if (model.modelFailing().get()) modelLabel.getStyleClass().add("status-model-failing");
         navigation.setAccessibleText("Queues and views");
         navigation.setAccessibleHelp("Ctrl+1 to Ctrl+9 jump to an entry; the number is how many items wait there");
         shortcutsButton.setAccessibleText("Keyboard shortcuts");

@@ -43,6 +43,9 @@ public final class MainViewModel {
     private final ObjectProperty<Section> section = new SimpleObjectProperty<>(Section.HUMAN_REVIEW);
     private final StringProperty operator = new SimpleStringProperty();
     private final StringProperty status = new SimpleStringProperty("");
+    private final StringProperty modelStatus = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty modelFailing = new javafx.beans.property.SimpleBooleanProperty();
+    private java.util.function.Supplier<dev.parley.application.model.ModelHealth> modelHealth = () -> null;
     private final ObjectProperty<LongConsumer> openConversation = new SimpleObjectProperty<>(id -> { });
     /** The latest alert announcement (banner, screen reader); empty when there is none. */
     private final StringProperty announcement = new SimpleStringProperty("");
@@ -112,6 +115,28 @@ public final class MainViewModel {
         announcementUrgent.set(false);
     }
 
+    /** The status bar's model line: which model answers, and when it is failing that the offline one does. */
+    public StringProperty modelStatus() {
+        return modelStatus;
+    }
+
+    public javafx.beans.property.BooleanProperty modelFailing() {
+        return modelFailing;
+    }
+
+    /** Where the model's health is read (after every batch of pipeline events: a fallback happens in one). */
+    public void setModelHealth(java.util.function.Supplier<dev.parley.application.model.ModelHealth> health) {
+        this.modelHealth = health;
+        refreshModelStatus();
+    }
+
+    void refreshModelStatus() {
+        var health = modelHealth.get();
+        if (health == null) return;
+        modelStatus.set(health.summary());
+        modelFailing.set(health.state() != dev.parley.application.model.ModelHealth.State.CLOSED);
+    }
+
     public void setOnOpenConversation(LongConsumer open) {
         openConversation.set(open);
     }
@@ -169,6 +194,7 @@ public final class MainViewModel {
             }
         }
         refreshAll();
+        refreshModelStatus();
         // the reminders' own timer covers the passing of time; here only what changes the unacknowledged set
         if (events.stream().anyMatch(e -> e instanceof PipelineEvent.AlertRaised
                 || e instanceof PipelineEvent.OperatorActed)) {

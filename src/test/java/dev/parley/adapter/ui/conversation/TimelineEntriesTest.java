@@ -24,4 +24,38 @@ class TimelineEntriesTest {
         assertThat(TimelineEntries.transitionTitle(event, Map.of("note", "talked to them")))
                 .isEqualTo("HumanReview → AwaitingReply · operator_unblock: talked to them");
     }
+
+    @Test
+    void transitionShowsTheIntentThatDecidedIt() {
+        var event = new TimelineEvent(1, 1, "transition", "AwaitingReply", "Conclusion", "message_received",
+                null, "system", Instant.EPOCH);
+        assertThat(TimelineEntries.transitionTitle(event, Map.of("guard", "intent_not_interested",
+                "reason", "intent NOT_INTERESTED (rules: matched NOT_INTERESTED 'not into')")))
+                .isEqualTo("AwaitingReply → Conclusion · message_received: intent NOT_INTERESTED (rules: matched "
+                        + "NOT_INTERESTED 'not into')");
+    }
+
+    @Test
+    void theAssistantsPlanStepsAndToolsAreLinesWithCollapsedDetails() {
+        var plan = new TimelineEvent(1, 1, "assistant_plan", null, null, null, "{\"steps\":[{\"action\":\"TOOL\","
+                + "\"tool\":\"get_time\"},{\"action\":\"FINAL_RESPONSE\"}],\"valid\":true}", "system", Instant.EPOCH);
+        var entry = AssistantTimeline.of(plan, dev.parley.application.JsonDocuments.read(plan.detailJson()))
+                .orElseThrow();
+        assertThat(entry.title()).isEqualTo("Plan · get_time → FINAL_RESPONSE");
+        assertThat(entry.details()).isEqualTo("1. {action=TOOL, tool=get_time}\n2. {action=FINAL_RESPONSE}");
+        var tool = new TimelineEvent(2, 1, "assistant_tool", null, null, null, "{\"tool\":\"get_time\",\"args\":{},"
+                + "\"outcome\":\"ok\",\"result\":\"It is 09:01.\"}", "system", Instant.EPOCH);
+        var toolEntry = AssistantTimeline.of(tool, dev.parley.application.JsonDocuments.read(tool.detailJson()))
+                .orElseThrow();
+        assertThat(toolEntry.title()).isEqualTo("Tool get_time · ok");
+        assertThat(toolEntry.details()).isEqualTo("arguments: {}\nresult: It is 09:01.");
+        var speech = new TimelineEvent(3, 1, "speech_attached", null, null, null, "{\"file\":\"/m/outbox-1.wav\","
+                + "\"outbox_id\":1}", "system", Instant.EPOCH);
+        assertThat(AssistantTimeline.of(speech, dev.parley.application.JsonDocuments.read(speech.detailJson()))
+                .orElseThrow().media()).isEqualTo("/m/outbox-1.wav");
+        var invalid = new TimelineEvent(4, 1, "assistant_plan", null, null, null,
+                "{\"steps\":[],\"valid\":false,\"reason\":\"no JSON object in content\"}", "system", Instant.EPOCH);
+        assertThat(AssistantTimeline.of(invalid, dev.parley.application.JsonDocuments.read(invalid.detailJson()))
+                .orElseThrow().title()).isEqualTo("Plan invalid · no JSON object in content");
+    }
 }

@@ -81,4 +81,41 @@ class SettingsViewModelTest {
         assertThat(reloaded.renotifyAfter()).isEqualTo(java.time.Duration.ofMinutes(25));
         assertThat(reloaded.textSize()).isEqualTo("larger");
     }
+
+    @Test
+    void testConnectionListsTheModelsOrTheError() throws Exception {
+        try (var server = new mockwebserver3.MockWebServer()) {
+            server.start();
+            var values = new HashMap<>(file.read());
+            values.put("model.provider", "openai");
+            values.put("model.base_url", server.url("/v1").toString());
+            values.put("model.name", "llama3.1:8b");
+            var config = new ConfigurationFile() {
+                public Map<String, String> read() { return values; }
+                public void write(Map<String, String> changes) { written.putAll(changes); }
+                public String newWebhookSecret() { return "whsec_new"; }
+            };
+            var model = new SettingsViewModel(new FileConsoleSettings(home), config, new JsonAlertPatternTester(),
+                    new SimpleStringProperty(""), new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()),
+                    new dev.parley.adapter.ui.CurrentThreadTaskExecutor());
+            server.enqueue(dev.parley.testing.OpenAiResponses.models("llama3.1:8b", "qwen2.5:7b"));
+            model.testConnection();
+            assertThat(model.models()).containsExactly("llama3.1:8b", "qwen2.5:7b");
+            assertThat(model.connection().get()).isEqualTo("Connected: 2 model(s); llama3.1:8b is served");
+
+            server.enqueue(dev.parley.testing.OpenAiResponses.error(401, "invalid_request_error",
+                    "Incorrect API key provided"));
+            model.value("model.api_key").set("sk-wrong");
+            model.testConnection();
+            assertThat(model.models()).isEmpty();
+            assertThat(model.connection().get()).isEqualTo("Connection failed: HTTP 401: Incorrect API key provided");
+            assertThat(server.takeRequest().getHeaders().get("Authorization")).isNull();
+            assertThat(server.takeRequest().getHeaders().get("Authorization")).isEqualTo("Bearer sk-wrong");
+
+            model.value("model.provider").set("offline");
+            model.testConnection();
+            assertThat(model.connection().get()).startsWith("The offline model is built in");
+            assertThat(SettingsViewModel.secret("model.api_key")).isTrue();
+        }
+    }
 }

@@ -63,4 +63,21 @@ class MainViewModelTest {
         assertThat(fresh.needsOperatorName()).isFalse();
         assertThat(fx.settings.operatorName()).isEqualTo("Lee");
     }
+
+    @Test
+    void theStatusBarSaysWhichModelAnswersAndWhenItFailsOver() {
+        var health = new java.util.concurrent.atomic.AtomicReference<>(new dev.parley.application.model.ModelHealth(
+                "openai", "llama3.1:8b", dev.parley.application.model.ModelHealth.State.CLOSED,
+                java.time.Instant.EPOCH, null));
+        model.setModelHealth(health::get);
+        assertThat(model.modelStatus().get()).isEqualTo("Model: openai llama3.1:8b");
+        assertThat(model.modelFailing().get()).isFalse();
+        health.set(new dev.parley.application.model.ModelHealth("openai", "llama3.1:8b",
+                dev.parley.application.model.ModelHealth.State.OPEN, java.time.Instant.parse("2026-05-04T09:00:00Z"),
+                "timeout"));
+        model.onEvents(List.of(new PipelineEvent.MessageReceived(1, 1)));
+        assertThat(model.modelStatus().get()).isEqualTo("Model: openai llama3.1:8b failing, answering with the "
+                + "offline model since 2026-05-04T09:00:00Z (timeout)");
+        assertThat(model.modelFailing().get()).isTrue();
+    }
 }
