@@ -6,7 +6,9 @@ import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
+import dev.parley.adapter.files.FileReplyTemplates;
 import dev.parley.application.console.AlertPatternTester;
+import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.HandleAlert;
 import dev.parley.application.console.MarkDesist;
@@ -63,6 +65,7 @@ public final class ConsoleAssembly {
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,
                 new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
-                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()));
+                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()),
+                new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.NONE));
     }
 }

@@ -6,6 +6,7 @@ import dev.parley.adapter.ui.settings.ConfigurationFile;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.console.AlertPatternTester;
+import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.HandleAlert;
 import dev.parley.application.console.MarkDesist;
@@ -33,5 +34,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
-                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints) {
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints,
+                             CannedReplies cannedReplies) {
 }

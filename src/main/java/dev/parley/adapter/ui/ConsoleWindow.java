@@ -8,6 +8,8 @@ import dev.parley.adapter.ui.dashboard.DashboardView;
 import dev.parley.adapter.ui.dashboard.DashboardViewModel;
 import dev.parley.adapter.ui.replay.ReplayView;
 import dev.parley.adapter.ui.replay.ReplayViewModel;
+import dev.parley.adapter.ui.settings.CannedRepliesEditor;
+import dev.parley.adapter.ui.settings.CannedRepliesViewModel;
 import dev.parley.adapter.ui.settings.SettingsView;
 import dev.parley.adapter.ui.settings.SettingsViewModel;
 import dev.parley.adapter.ui.shell.MainView;
@@ -134,7 +136,12 @@ public final class ConsoleWindow implements AutoCloseable {
                 var vm = new SettingsViewModel(context.settings(), context.configuration(), context.patternTester(),
                         model.operator(), context.modelEndpoints(), context.executor());
                 vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
-                yield new SettingsView(vm, theme -> Themes.apply(scene, theme)).root();
+                var settings = new SettingsView(vm, theme -> Themes.apply(scene, theme));
+                if (context.cannedReplies() != null) {
+                    settings.addSection(new CannedRepliesEditor(new CannedRepliesViewModel(context.cannedReplies(),
+                            context.executor())).root());
+                }
+                yield settings.root();
             }
             default -> throw new IllegalArgumentException(section.name());
         };

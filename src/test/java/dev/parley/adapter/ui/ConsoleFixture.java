@@ -59,11 +59,16 @@ public final class ConsoleFixture implements AutoCloseable {
 
     /** A message from {@code from} through the real pipeline; waits until the conversation has processed it. */
     public void inbound(long conversationId, String from, String text) {
+        inbound(conversationId, from, text, null);
+    }
+
+    /** As above, from a sender whose name the channel gives ({@code senderName}, may be null). */
+    public void inbound(long conversationId, String from, String text, String senderName) {
         java.util.function.LongSupplier inbound = () -> parley.app.find.detail(conversationId).messages().stream()
                 .filter(m -> m.direction() == dev.parley.domain.message.Direction.IN).count();
         long before = inbound.getAsLong();
         parley.app.receive.receive(new InboundMessage("sms", "IN-" + java.util.UUID.randomUUID(), from, from, null,
-                text, null, Instant.now(), "outreach", null), null);
+                text, null, Instant.now(), "outreach", senderName), null);
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> inbound.getAsLong()
                 > before && parley.inboxCounts().getOrDefault(dev.parley.domain.message.InboxStatus.RECEIVED, 0L)
                 == 0);

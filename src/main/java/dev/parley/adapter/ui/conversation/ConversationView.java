@@ -34,6 +34,7 @@ public final class ConversationView {
     @FXML private Button desistButton;
     @FXML private ListView<TimelineEntry> timeline;
     @FXML private TextArea draft;
+    @FXML private Label templateHint;
     @FXML private FlowPane checks;
     @FXML private Button sendButton;
     @FXML private Pane diagramPane;
@@ -64,11 +65,28 @@ public final class ConversationView {
         tasks.setPlaceholder(new Label("No tasks or extracted data yet."));
         draft.setId("reply-draft");
         draft.textProperty().bindBidirectional(model.draft());
-        draft.setOnKeyPressed(e -> {
+        draft.setAccessibleText("Reply");
+        draft.setAccessibleHelp("Ctrl+Enter sends; type / and a name, then Tab, to insert a canned reply");
+        // a filter, so Tab and Enter reach the canned replies before the text area types them
+        draft.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER && e.isShortcutDown()) {
                 model.reply();
                 e.consume();
+            } else if ((e.getCode() == KeyCode.TAB || e.getCode() == KeyCode.ENTER) && !e.isShortcutDown()
+                    && !e.isShiftDown() && model.insertFirstSuggestion()) {
+                draft.positionCaret(draft.getLength());
+                e.consume();
             }
+        });
+        templateHint.setId("template-hint");
+        model.suggestions().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            var names = model.suggestions();
+            boolean show = !names.isEmpty();
+            templateHint.setVisible(show);
+            templateHint.setManaged(show);
+            templateHint.setText(show ? "Tab inserts /" + names.getFirst() + (names.size() > 1 ? "  ·  also: /"
+                    + String.join(", /", names.subList(1, Math.min(names.size(), 6))) : "") : "");
+            templateHint.setAccessibleText(templateHint.getText());
         });
         sendButton.setId("send-reply");
         sendButton.disableProperty().bind(model.canSend().not());

@@ -1,6 +1,8 @@
 package dev.parley.adapter.ui.conversation;
 
 import dev.parley.adapter.ui.ConsoleContext;
+import dev.parley.application.console.CannedReplies;
+import dev.parley.application.console.ReplyTemplate;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.playbook.StateGraph;
 import dev.parley.domain.conversation.ConversationAlert;
@@ -35,12 +37,19 @@ public final class ConversationViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
     private final BooleanBinding canSend;
+    /** Canned replies whose name starts with what follows a {@code /} the operator is typing (Tab inserts the first). */
+    private final ObservableList<String> suggestions = FXCollections.observableArrayList();
+    private List<ReplyTemplate> templates = List.of();
+    private CannedReplies.Facts facts = new CannedReplies.Facts(null, null);
 
     public ConversationViewModel(ConsoleContext context, long conversationId, Supplier<String> operator) {
         this.context = context;
         this.conversationId = conversationId;
         this.operator = operator;
-        draft.addListener((o, a, b) -> updateChecks());
+        draft.addListener((o, a, b) -> {
+            updateChecks();
+            updateSuggestions();
+        });
         canSend = Bindings.createBooleanBinding(() -> !busy.get() && detail.get() != null
                 && draft.get() != null && !draft.get().isBlank()
                 && checks.stream().noneMatch(c -> c.level() == OutboundCheck.Level.FAIL), busy, detail, checks, draft);
@@ -59,6 +68,7 @@ public final class ConversationViewModel {
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
     public BooleanBinding canSend() { return canSend; }
+    public ObservableList<String> suggestions() { return suggestions; }
 
     /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */
     public void play(String file) {
@@ -71,6 +81,49 @@ public final class ConversationViewModel {
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
+        var replies = context.cannedReplies();
+        if (replies != null) {
+            context.executor().submit(p -> java.util.Map.entry(replies.list(), replies.facts(conversationId)), r -> {
+                templates = r.getKey();
+                facts = r.getValue();
+                updateSuggestions();
+            }, e -> status.set("Canned replies unavailable: " + e.getMessage()));
+        }
+    }
+
+    /** The {@code /name} being typed at the end of the draft, without the slash; null when there is none. */
+    static String slashWord(String text) {
+        if (text == null || text.isEmpty()) return null;
+        int start = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n')) + 1;
+        var word = text.substring(start);
+        return word.startsWith("/") && word.substring(1).matches("[a-z0-9_-]*") ? word.substring(1) : null;
+    }
+
+    private void updateSuggestions() {
+        var word = slashWord(draft.get());
+        suggestions.setAll(word == null ? List.of() : templates.stream().map(ReplyTemplate::name)
+                .filter(n -> n.startsWith(word)).toList());
+    }
+
+    /**
+     * Replaces the {@code /name} being typed with the template filled for this conversation; a variable without a
+     * value stays in the text (the checks then refuse to send until it is written in). False when nothing matched.
+     */
+    public boolean insertTemplate(String name) {
+        var template = templates.stream().filter(t -> t.name().equals(name)).findFirst();
+        var word = slashWord(draft.get());
+        if (template.isEmpty() || word == null) return false;
+        var filled = CannedReplies.fill(template.get(), facts, operator.get());
+        var text = draft.get();
+        draft.set(text.substring(0, text.length() - word.length() - 1) + filled.text());
+        status.set(filled.missing().isEmpty() ? "Inserted /" + name
+                : "Inserted /" + name + ": write in " + String.join(", ", filled.missing()) + " before sending");
+        return true;
+    }
+
+    /** Tab in the composer: inserts the first suggestion. */
+    public boolean insertFirstSuggestion() {
+        return !suggestions.isEmpty() && insertTemplate(suggestions.getFirst());
     }
 
     private void show(FindConversations.Detail d) {

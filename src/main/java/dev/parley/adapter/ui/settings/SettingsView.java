@@ -21,6 +21,7 @@ public final class SettingsView {
     private final Consumer<String> applyTheme;
     private final Parent root;
     @FXML private GridPane form;
+    @FXML private javafx.scene.layout.VBox sideColumn;
     @FXML private TextField operatorField;
     @FXML private ChoiceBox<String> themeBox;
     @FXML private ChoiceBox<String> textSizeBox;
@@ -94,9 +95,20 @@ public final class SettingsView {
         statusLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         statusLabel.textProperty().bind(model.status());
         patternsArea.textProperty().bindBidirectional(model.patterns());
+        patternsArea.setId("alert-patterns");
+        patternsArea.setAccessibleText("Alert patterns (opt_out_phrases.json)");
+        sampleField.setId("pattern-sample");
+        sampleField.setAccessibleText("Test a message against the patterns");
+        operatorField.setAccessibleText("Operator name");
+        themeBox.setAccessibleText("Theme");
         sampleField.textProperty().bindBidirectional(model.sample());
         matchesList.setItems(model.matches());
         matchesList.setPlaceholder(new Label("Type a message to see which categories match."));
+    }
+
+    /** Adds a section (e.g. the canned replies editor) below the alert patterns. */
+    public void addSection(javafx.scene.Node section) {
+        sideColumn.getChildren().add(section);
     }
 
     public Parent root() {

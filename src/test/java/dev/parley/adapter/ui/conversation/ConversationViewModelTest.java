@@ -106,4 +106,32 @@ class ConversationViewModelTest {
         assertThat(model.checks()).anyMatch(c -> c.name().equals("Opt-out") && c.level() == OutboundCheck.Level.FAIL);
         assertThat(model.canSend().get()).isFalse();
     }
+
+    @Test
+    void aCannedReplyIsInsertedBySlashAndNameFilledAndSentThroughTheSameChecks() {
+        long outreach = fx.startOutreach("+15550131");
+        fx.inbound(outreach, "+15550131", "Yes, happy to help!", "Mary Walsh");
+        var vm = new ConversationViewModel(fx.context, outreach, () -> "Dana");
+        vm.load();
+        vm.draft().set("Lovely to hear from you. /th");
+        assertThat(vm.suggestions()).containsExactly("thanks");
+        assertThat(vm.insertFirstSuggestion()).isTrue();
+        assertThat(vm.draft().get()).isEqualTo("Lovely to hear from you. Thank you, Mary Walsh! This is really "
+                + "helpful. — Dana");
+        assertThat(vm.suggestions()).isEmpty();
+        assertThat(vm.checks()).allMatch(c -> c.level() == OutboundCheck.Level.PASS);
+        vm.reply();
+        var sent = fx.tx().inTransaction(s -> s.outbox().ofConversation(outreach));
+        assertThat(sent).anyMatch(o -> o.text().startsWith("Lovely to hear from you. Thank you, Mary Walsh!")
+                && o.actor().equals("Dana") && o.operatorExplicit());
+
+        // a variable without a value stays, and the composer will not send it
+        vm.draft().set("/property");
+        vm.insertFirstSuggestion();
+        assertThat(vm.draft().get()).contains("{last_property}");
+        assertThat(vm.status().get()).contains("write in {last_property}");
+        assertThat(vm.checks()).anyMatch(c -> c.name().equals("Placeholders") && c.level()
+                == OutboundCheck.Level.FAIL);
+        assertThat(vm.canSend().get()).isFalse();
+    }
 }
