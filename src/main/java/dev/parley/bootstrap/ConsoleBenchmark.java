@@ -6,7 +6,11 @@ import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.operator.FindConversations;
 import java.time.Clock;
+import dev.parley.application.console.QueueCursor;
+import dev.parley.application.console.QueueFilter;
+import dev.parley.application.console.QueueSort;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -63,8 +67,115 @@ final class ConsoleBenchmark {
             long b = System.nanoTime();
             queues.dashboard();
             result.put("dashboard_ms", ms(b));
+            result.put("whole_store", wholeStore(database.dataSource(), queues));
         }
         return result;
+    }
+
+    /** Searches of the bench: words of messages (common, rare, a prefix, two words), a surname, digits, nothing. */
+    static final List<String> SEARCHES = List.of("grandmother", "daguerreotype", "grandm", "grandmother cork",
+            "bible", "walsh", "0049", "5550012", "zzqx");
+    private static final int RUNS = 40;
+
+    /**
+     * Issue 17's figures: whole-store sorts (by age, i.e. oldest activity first, and by severity) on the first page
+     * and on a page deep in the store (the keyset cursor of the middle row), Human review's first page, and search
+     * over message text, contact and key; each run {@value #RUNS} times after one untimed run, p50 / p99 / max in ms.
+     */
+    private static Map<String, Object> wholeStore(javax.sql.DataSource dataSource, FindQueues queues) {
+        var out = new LinkedHashMap<String, Object>();
+        var sorts = new LinkedHashMap<String, Object>();
+        var middle = middleCursors(dataSource);
+        for (var sort : List.of(QueueSort.OLDEST, QueueSort.NEWEST, QueueSort.SEVERITY)) {
+            var figures = new LinkedHashMap<String, Object>();
+            figures.put("first_page", timings(() -> queues.page(QueueKind.ALL, null, sort, null, FindQueues.PAGE_SIZE)));
+            var cursor = sort == QueueSort.SEVERITY ? middle.severity() : middle.time();
+            if (cursor != null) {
+                figures.put("middle_page", timings(() -> queues.page(QueueKind.ALL, null, sort, cursor,
+                        FindQueues.PAGE_SIZE)));
+            }
+            sorts.put(sort.name().toLowerCase(), figures);
+        }
+        out.put("all_conversations", sorts);
+        out.put("human_review_first_page", timings(() -> queues.page(QueueKind.HUMAN_REVIEW, null, null,
+                FindQueues.PAGE_SIZE)));
+        out.put("opportunities_first_page", timings(() -> queues.page(QueueKind.OPPORTUNITIES, null, null,
+                FindQueues.PAGE_SIZE)));
+        var searches = new LinkedHashMap<String, Object>();
+        var all = new ArrayList<Double>();
+        for (var query : SEARCHES) {
+            var filter = new QueueFilter(null, null, null, query);
+            var rows = queues.page(QueueKind.ALL, filter, null, FindQueues.PAGE_SIZE).items().size();
+            var times = runs(() -> queues.page(QueueKind.ALL, filter, null, FindQueues.PAGE_SIZE));
+            all.addAll(times);
+            var figures = summary(times);
+            figures.put("rows", rows);
+            searches.put(query, figures);
+        }
+        searches.put("all_queries", summary(all));
+        out.put("search_all_conversations", searches);
+        return out;
+    }
+
+    private record Middle(QueueCursor time, QueueCursor severity) {
+    }
+
+    /** The cursor of the middle conversation by last activity, and of the middle one without alerts by severity. */
+    private static Middle middleCursors(javax.sql.DataSource dataSource) {
+        try (var c = dataSource.getConnection(); var st = c.createStatement()) {
+            long n;
+            try (var rs = st.executeQuery("select count(*) from conversations")) {
+                rs.next();
+                n = rs.getLong(1);
+            }
+            if (n < 2) return new Middle(null, null);
+            QueueCursor time = null;
+            QueueCursor severity = null;
+            // OFFSET only to pick where the benchmark starts reading; the pages it times are keyset pages
+            try (var rs = st.executeQuery("select updated_at, id, attention from conversations order by updated_at, "
+                    + "id offset " + n / 2 + " rows fetch first 1 rows only")) {
+                if (rs.next()) {
+                    var at = rs.getObject(1, java.time.OffsetDateTime.class).toInstant();
+                    time = new QueueCursor(rs.getInt(3), at, rs.getLong(2));
+                }
+            }
+            try (var rs = st.executeQuery("select updated_at, id from conversations where attention = 0 order by "
+                    + "updated_at desc, id desc offset " + n / 2 + " rows fetch first 1 rows only")) {
+                if (rs.next()) {
+                    severity = new QueueCursor(0, rs.getObject(1, java.time.OffsetDateTime.class).toInstant(),
+                            rs.getLong(2));
+                }
+            }
+            return new Middle(time, severity);
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException("bench console: " + e.getSQLState(), e);
+        }
+    }
+
+    private static Map<String, Object> timings(Runnable work) {
+        return summary(runs(work));
+    }
+
+    private static List<Double> runs(Runnable work) {
+        work.run();
+        var times = new ArrayList<Double>();
+        for (int i = 0; i < RUNS; i++) {
+            long t = System.nanoTime();
+            work.run();
+            times.add(ms(t));
+        }
+        return times;
+    }
+
+    private static Map<String, Object> summary(List<Double> times) {
+        var sorted = new ArrayList<>(times);
+        sorted.sort(Double::compare);
+        var out = new LinkedHashMap<String, Object>();
+        out.put("p50_ms", sorted.get((int) Math.ceil(0.50 * sorted.size()) - 1));
+        out.put("p99_ms", sorted.get((int) Math.ceil(0.99 * sorted.size()) - 1));
+        out.put("max_ms", sorted.getLast());
+        out.put("runs", sorted.size());
+        return out;
     }
 
     private static double ms(long since) {

@@ -35,6 +35,7 @@ public final class ConsoleWindow implements AutoCloseable {
     private ConversationView conversation;
     private ConversationViewModel conversationModel;
     private final javafx.animation.Timeline reminders;
+    private SettingsViewModel settingsModel;
 
     public ConsoleWindow(ConsoleContext context) {
         this.context = context;
@@ -135,6 +136,7 @@ public final class ConsoleWindow implements AutoCloseable {
             case SETTINGS -> {
                 var vm = new SettingsViewModel(context.settings(), context.configuration(), context.patternTester(),
                         model.operator(), context.modelEndpoints(), context.executor());
+                settingsModel = vm;
                 vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
                 var settings = new SettingsView(vm, theme -> Themes.apply(scene, theme));
                 if (context.cannedReplies() != null) {
@@ -171,21 +173,25 @@ public final class ConsoleWindow implements AutoCloseable {
 
     private boolean onShortcut(Shortcuts.Action action) {
         var queue = view.currentQueue();
+        var queueModel = queue == null ? null : model.queue(model.section().get().queue());
         switch (action) {
-            case NEXT -> { if (queue == null) return false; model.queue(model.section().get().queue()).selectNext(); }
-            case PREVIOUS -> {
-                if (queue == null) return false;
-                model.queue(model.section().get().queue()).selectPrevious();
-            }
-            case OPEN -> { if (queue == null) return false; model.queue(model.section().get().queue()).openSelected(); }
-            case REVEAL -> {
-                if (queue == null) return false;
-                model.queue(model.section().get().queue()).revealSelected();
-            }
+            case NEXT -> { if (queueModel == null) return false; queueModel.selectNext(); }
+            case PREVIOUS -> { if (queueModel == null) return false; queueModel.selectPrevious(); }
+            case OPEN -> { if (queueModel == null) return false; queueModel.openSelected(); }
+            case REVEAL -> { if (queueModel == null) return false; queueModel.revealSelected(); }
             case SEARCH -> { if (queue == null) return false; queue.focusSearch(); }
+            case SORT -> { if (queueModel == null) return false; queueModel.nextSort(); }
+            case LOAD_MORE -> { if (queueModel == null) return false; queueModel.loadMoreCommand().execute(); }
+            case RETRY -> {
+                var retry = queue == null ? null : retryAction(model.section().get());
+                if (retry == null) return false;
+                retry.run();
+            }
             case REPLY -> { if (conversation == null) return false; conversation.focusReply(); }
             case UNBLOCK -> { if (conversation == null) return false; conversation.unblock(); }
             case ACKNOWLEDGE -> { if (conversation == null) return false; conversation.acknowledge(); }
+            case RESOLVE -> { if (conversation == null) return false; conversation.resolve(); }
+            case DESIST -> { if (conversation == null) return false; conversation.desist(); }
             case BACK -> {
                 if (conversation != null) {
                     closeConversation();
@@ -198,9 +204,33 @@ public final class ConsoleWindow implements AutoCloseable {
             case NEW_CONVERSATION -> startConversation();
             case HELP -> showShortcuts();
             case REFRESH -> model.refreshAll();
-            default -> model.section().set(Section.values()[action.ordinal() - Shortcuts.Action.SECTION_1.ordinal()]);
+            case SAVE -> {
+                if (settingsModel == null || model.section().get() != Section.SETTINGS) return false;
+                settingsModel.save();
+            }
+            case TEXT_LARGER, TEXT_SMALLER, TEXT_NORMAL -> textSize(action);
+            default -> {
+                int index = action.ordinal() - Shortcuts.Action.SECTION_1.ordinal();
+                if (index < 0 || index >= Section.values().length) return false;
+                model.section().set(Section.values()[index]);
+            }
         }
         return true;
+    }
+
+    /** Ctrl++ / Ctrl+- / Ctrl+0: one step larger or smaller, or normal; kept like the Settings choice. */
+    private void textSize(Shortcuts.Action action) {
+        var sizes = dev.parley.adapter.ui.settings.FileConsoleSettings.TEXT_SIZES;
+        int now = Math.max(0, sizes.indexOf(context.settings().textSize()));
+        int next = switch (action) {
+            case TEXT_LARGER -> Math.min(sizes.size() - 1, now + 1);
+            case TEXT_SMALLER -> Math.max(0, now - 1);
+            default -> 0;
+        };
+        context.settings().setTextSize(sizes.get(next));
+        Themes.applyTextSize(scene, sizes.get(next));
+        if (settingsModel != null) settingsModel.textSize().set(sizes.get(next));
+        model.status().set("Text size: " + sizes.get(next));
     }
 
     @Override

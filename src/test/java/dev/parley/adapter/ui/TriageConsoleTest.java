@@ -106,5 +106,26 @@ class TriageConsoleTest {
         assertThat(urgent.getFirst()).contains("Conversation " + critical);
         await().atMost(Duration.ofSeconds(5)).until(() -> window.scene().lookup(".alert-banner-urgent") != null);
         assertThat(banner.getAccessibleText()).startsWith("Reminder: critical alert still unacknowledged");
+
+        // by keyboard alone: Human review, the most urgent row, acknowledge (A), resolve with a note (Shift+A)
+        robot.type(KeyCode.ESCAPE);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
+        robot.clickOn(table);
+        robot.type(KeyCode.K).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#conversation-" + critical).tryQuery()
+                .isPresent() && !robot.lookup("#timeline").queryListView().getItems().isEmpty());
+        robot.type(KeyCode.A);
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.parley.app.find.detail(critical).alerts().getFirst()
+                .handling().acknowledgedBy() != null);
+        robot.press(KeyCode.SHIFT).type(KeyCode.A).release(KeyCode.SHIFT);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#resolve-note").tryQuery().isPresent());
+        robot.clickOn("#resolve-note").write("Called them; they are safe").type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.parley.app.find.detail(critical).alerts().getFirst()
+                .resolved());
+        var handling = fx.parley.app.find.detail(critical).alerts().getFirst().handling();
+        assertThat(handling.acknowledgedBy()).isEqualTo("Dana");
+        assertThat(handling.resolutionNote()).isEqualTo("Called them; they are safe");
+        assertThat(Duration.between(fx.parley.app.find.detail(critical).alerts().getFirst().createdAt(),
+                handling.acknowledgedAt())).as("time to acknowledge, virtual").isEqualTo(Duration.ofMinutes(10));
     }
 }

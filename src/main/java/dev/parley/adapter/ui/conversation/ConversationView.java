@@ -98,6 +98,23 @@ public final class ConversationView {
         acknowledgeButton.setOnAction(e -> acknowledge());
         resolveButton.setOnAction(e -> resolve());
         desistButton.setOnAction(e -> desist());
+        replyButton.setAccessibleHelp("R");
+        unblockButton.setAccessibleHelp("U: choose a resume state and write a note");
+        acknowledgeButton.setAccessibleHelp("A: the newest open alert");
+        resolveButton.setAccessibleHelp("Shift+A: asks what was done");
+        desistButton.setAccessibleHelp("D: the contact is opted out; asks for a note");
+        backButton.setAccessibleHelp("Escape");
+        timeline.setAccessibleText("Timeline: messages, transitions, alerts and operator actions");
+        contactFacts.setAccessibleText("Contact");
+        tasks.setAccessibleText("Tasks and extracted data");
+        stateLabel.setAccessibleText("State");
+        diagramPane.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
+        diagramPane.setAccessibleText("State machine diagram");
+        model.state().addListener((o, a, state) -> {
+            stateLabel.setAccessibleText("State " + state);
+            diagramPane.setAccessibleText("State machine diagram; current state " + state + "; path "
+                    + String.join(" → ", model.path()));
+        });
         acknowledgeButton.setDisable(true);
         resolveButton.setDisable(true);
         model.detail().addListener((o, a, d) -> {
@@ -155,10 +172,12 @@ public final class ConversationView {
         dialog.setContentText("Note (required):");
         dialog.getEditor().setId("resolve-note");
         dialog.getEditor().setAccessibleText("Resolution note");
+        dialog.setOnShown(e -> javafx.application.Platform.runLater(dialog.getEditor()::requestFocus));
         dialog.showAndWait().filter(s -> !s.isBlank()).ifPresent(note -> model.resolve(alert.get().id(), note));
     }
 
-    private void desist() {
+    /** Asks for a note (required) and marks the conversation desist. */
+    public void desist() {
         var dialog = new TextInputDialog();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle("Mark desist");

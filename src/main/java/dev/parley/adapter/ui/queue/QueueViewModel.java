@@ -100,6 +100,13 @@ public final class QueueViewModel {
         return sort;
     }
 
+    /** O: the next order this queue offers (the first again after the last). */
+    public void nextSort() {
+        var sorts = sorts();
+        sort.set(sorts.get((sorts.indexOf(sort.get()) + 1) % sorts.size()));
+        status.set("Sorted: " + sort.get().label(kind));
+    }
+
     /** The orders this queue offers. */
     public java.util.List<QueueSort> sorts() {
         return QueueSort.of(kind);
