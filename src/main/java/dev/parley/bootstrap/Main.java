@@ -27,6 +27,10 @@ public final class Main {
                 cmd.getErr().println("parley: configuration: " + e.getMessage());
                 return 2;
             }
+            if (e instanceof StoreBackups.BackupException failure) {
+                cmd.getErr().println("parley " + cmd.getCommandName() + ": " + failure.getMessage());
+                return failure.exitCode;
+            }
             throw e;
         });
         return commandLine.execute(args);

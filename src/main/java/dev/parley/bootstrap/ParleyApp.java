@@ -4,6 +4,7 @@ import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
@@ -14,6 +15,7 @@ import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
+import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.application.model.ModelGateway;
@@ -32,6 +34,7 @@ import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
 import java.time.Duration;
@@ -55,6 +58,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Clock clock;
     /** The H2 store when Parley opened it from the configuration; null when it was built on a given store. */
     public final Database database;
+    /** Online backups of the store; null when the store is not an H2 file (PostgreSQL has its own tools). */
+    public final StoreBackup backup;
     /** The store every use case runs on. */
     public final Transactions transactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
@@ -157,6 +162,8 @@ public final class ParleyApp implements AutoCloseable {
         }
         var store = openStore.get();
         this.database = store.database();
+        this.backup = database != null && H2OnlineBackup.supports(config.get(ConfigKey.DB_URL))
+                ? new H2OnlineBackup(database.dataSource()) : null;
         this.transactions = store.transactions();
         this.closeStore = store.close();
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
@@ -230,9 +237,14 @@ public final class ParleyApp implements AutoCloseable {
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
+        if (backup != null) {
+            routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
+        }
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);
+        RunFile.write(config.home(), binding.origin() != null ? binding.origin()
+                : "http://127.0.0.1:" + listener.port());
     }
 
     /** The configuration in effect now (the one Parley started with, changed by Settings since). */
@@ -340,7 +352,10 @@ public final class ParleyApp implements AutoCloseable {
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
-        if (listener != null) listener.close();
+        if (listener != null) {
+            listener.close();
+            RunFile.remove(config.home());
+        }
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();

@@ -244,6 +244,16 @@ final class ParleyLauncher implements Launcher {
         return message.lines().findFirst().orElse(message);
     }
 
+    @Override
+    public BackupResult backup(Path home, Path out) {
+        return StoreBackups.backup(home(home), out, Clock.systemUTC());
+    }
+
+    @Override
+    public RestoreResult restore(Path home, Path backup) {
+        return StoreBackups.restore(home(home), backup, Clock.systemUTC());
+    }
+
     private static Path home(Path option) {
         return option != null ? option : ParleyConfig.defaultHome(System.getenv());
     }

@@ -69,4 +69,21 @@ public interface Launcher {
      * returns events, seconds and events_per_s.
      */
     Map<String, Object> benchReplay(int conversations, String playbook, String store);
+
+    /**
+     * What {@code parley backup} wrote; {@code runningPid} is the pid of the Parley that took it while running, or -1
+     * when the store was opened by the command itself.
+     */
+    record BackupResult(Path file, long bytes, long millis, long runningPid) {
+    }
+
+    /** A consistent copy of the home's H2 store into {@code out} (null: {@code HOME/backups/parley-<time>.zip}). */
+    BackupResult backup(Path home, Path out);
+
+    /** Where the restored store now is, and where the store it replaced was kept (null if there was none). */
+    record RestoreResult(Path store, Path previous) {
+    }
+
+    /** Replaces the home's store with the one in {@code backup}; Parley must not be running on the home. */
+    RestoreResult restore(Path home, Path backup);
 }

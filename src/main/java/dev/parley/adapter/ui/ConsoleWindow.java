@@ -78,12 +78,23 @@ public final class ConsoleWindow implements AutoCloseable {
         model.checkReminders();
         reminders.play();
         stage.titleProperty().bind(model.windowTitle());
+        stage.getIcons().addAll(windowIcons());
         stage.setScene(scene);
         stage.setMinWidth(960);
         stage.setMinHeight(600);
         stage.show();
         LOG.info("console: window shown in {} ms", (System.nanoTime() - started) / 1_000_000);
         if (model.needsOperatorName()) Platform.runLater(this::askOperatorName);
+    }
+
+    /** The application icon in the sizes window managers and task bars pick from (installer/icons). */
+    private static java.util.List<javafx.scene.image.Image> windowIcons() {
+        var icons = new java.util.ArrayList<javafx.scene.image.Image>();
+        for (int size : new int[] {16, 32, 48, 64, 128, 256}) {
+            var url = ConsoleWindow.class.getResource("/icons/parley-" + size + ".png");
+            if (url != null) icons.add(new javafx.scene.image.Image(url.toExternalForm()));
+        }
+        return icons;
     }
 
     public MainViewModel model() {
