@@ -16,10 +16,19 @@ import java.util.Map;
 
 /** The console's read path on a store (docs/benchmarks.md, "Console"): store open, counts, first pages, detail. */
 final class ConsoleBenchmark {
+    /** Timed runs of each whole-store query (after one untimed run). */
+    static final int RUNS = 40;
     private final ParleyConfig config;
+    private final int runs;
 
     ConsoleBenchmark(ParleyConfig config) {
+        this(config, RUNS);
+    }
+
+    ConsoleBenchmark(ParleyConfig config, int runs) {
+        if (runs < 1) throw new IllegalArgumentException("runs must be >= 1");
         this.config = config;
+        this.runs = runs;
     }
 
     Map<String, Object> run() {
@@ -75,20 +84,26 @@ final class ConsoleBenchmark {
     /** Searches of the bench: words of messages (common, rare, a prefix, two words), a surname, digits, nothing. */
     static final List<String> SEARCHES = List.of("grandmother", "daguerreotype", "grandm", "grandmother cork",
             "bible", "walsh", "0049", "5550012", "zzqx");
-    private static final int RUNS = 40;
 
     /**
      * Issue 17's figures: whole-store sorts (by age, i.e. oldest activity first, and by severity) on the first page
      * and on a page deep in the store (the keyset cursor of the middle row), Human review's first page, and search
-     * over message text, contact and key; each run {@value #RUNS} times after one untimed run, p50 / p99 / max in ms.
+     * over message text, contact and key; each run {@value #RUNS} times (by default) after one untimed run, p50 / p99
+     * / max in ms, and each p50 and p99 also as a multiple of the baseline's.
      */
-    private static Map<String, Object> wholeStore(javax.sql.DataSource dataSource, FindQueues queues) {
+    private Map<String, Object> wholeStore(javax.sql.DataSource dataSource, FindQueues queues) {
         var out = new LinkedHashMap<String, Object>();
+        // The baseline, measured in the same run: the first page of All conversations newest first, the console v1
+        // default (one index scan, no sort and no filter). Every figure below also says how many baselines it costs,
+        // which stays comparable when the machine's load changes between runs.
+        var baseline = timings(() -> queues.page(QueueKind.ALL, null, QueueSort.NEWEST, null, FindQueues.PAGE_SIZE));
+        out.put("baseline_all_newest_first_page", baseline);
         var sorts = new LinkedHashMap<String, Object>();
         var middle = middleCursors(dataSource);
         for (var sort : List.of(QueueSort.OLDEST, QueueSort.NEWEST, QueueSort.SEVERITY)) {
             var figures = new LinkedHashMap<String, Object>();
-            figures.put("first_page", timings(() -> queues.page(QueueKind.ALL, null, sort, null, FindQueues.PAGE_SIZE)));
+            figures.put("first_page", timings(() -> queues.page(QueueKind.ALL, null, sort, null,
+                    FindQueues.PAGE_SIZE)));
             var cursor = sort == QueueSort.SEVERITY ? middle.severity() : middle.time();
             if (cursor != null) {
                 figures.put("middle_page", timings(() -> queues.page(QueueKind.ALL, null, sort, cursor,
@@ -114,7 +129,27 @@ final class ConsoleBenchmark {
         }
         searches.put("all_queries", summary(all));
         out.put("search_all_conversations", searches);
+        versus(out, (double) baseline.get("p50_ms"), (double) baseline.get("p99_ms"));
         return out;
+    }
+
+    /** Adds to every p50/p99 summary under {@code figures} its ratios to the baseline's p50 and p99. */
+    @SuppressWarnings("unchecked")
+    static void versus(Map<String, Object> figures, double p50, double p99) {
+        for (var value : figures.values()) {
+            if (!(value instanceof Map<?, ?> map)) continue;
+            var summary = (Map<String, Object>) map;
+            if (summary.get("p50_ms") instanceof Double a && summary.get("p99_ms") instanceof Double b) {
+                summary.put("p50_x_baseline", ratio(a, p50));
+                summary.put("p99_x_baseline", ratio(b, p99));
+            } else {
+                versus(summary, p50, p99);
+            }
+        }
+    }
+
+    private static double ratio(double value, double baseline) {
+        return baseline <= 0 ? Double.NaN : Math.round(value / baseline * 100) / 100.0;
     }
 
     private record Middle(QueueCursor time, QueueCursor severity) {
@@ -152,14 +187,14 @@ final class ConsoleBenchmark {
         }
     }
 
-    private static Map<String, Object> timings(Runnable work) {
+    private Map<String, Object> timings(Runnable work) {
         return summary(runs(work));
     }
 
-    private static List<Double> runs(Runnable work) {
+    private List<Double> runs(Runnable work) {
         work.run();
         var times = new ArrayList<Double>();
-        for (int i = 0; i < RUNS; i++) {
+        for (int i = 0; i < runs; i++) {
             long t = System.nanoTime();
             work.run();
             times.add(ms(t));

@@ -26,6 +26,7 @@ public final class ConversationView {
     @FXML private Button backButton;
     @FXML private Label titleLabel;
     @FXML private Label stateLabel;
+    @FXML private Label opportunityLabel;
     @FXML private Label statusLabel;
     @FXML private Button replyButton;
     @FXML private Button unblockButton;
@@ -54,6 +55,13 @@ public final class ConversationView {
         titleLabel.textProperty().bind(model.title());
         stateLabel.textProperty().bind(model.state());
         stateLabel.setId("conversation-state");
+        opportunityLabel.setId("opportunity-badge");
+        opportunityLabel.textProperty().bind(model.opportunity());
+        opportunityLabel.visibleProperty().bind(model.opportunity().isNotEmpty());
+        opportunityLabel.managedProperty().bind(model.opportunity().isNotEmpty());
+        opportunityLabel.accessibleTextProperty().bind(model.opportunity());
+        opportunityLabel.setAccessibleHelp("Informational alert: listed in Opportunities (Ctrl+6); automation "
+                + "carries on");
         statusLabel.textProperty().bind(model.status());
         timeline.setId("timeline");
         timeline.setItems(model.timeline());

@@ -1,6 +1,7 @@
 package dev.parley.adapter.ui.conversation;
 
 import dev.parley.adapter.ui.ConsoleContext;
+import dev.parley.application.console.AlertClasses;
 import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.ReplyTemplate;
 import dev.parley.application.operator.FindConversations;
@@ -35,6 +36,8 @@ public final class ConversationViewModel {
     private final StringProperty state = new SimpleStringProperty("");
     private final StringProperty draft = new SimpleStringProperty("");
     private final StringProperty status = new SimpleStringProperty("");
+    /** "★ opportunity: high-value" while the conversation has an unresolved informational alert, else empty. */
+    private final StringProperty opportunity = new SimpleStringProperty("");
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
     private final BooleanBinding canSend;
     /** Canned replies whose name starts with what follows a {@code /} the operator is typing (Tab inserts the first). */
@@ -67,6 +70,7 @@ public final class ConversationViewModel {
     public StringProperty state() { return state; }
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
+    public StringProperty opportunity() { return opportunity; }
     public BooleanBinding canSend() { return canSend; }
     public ObservableList<String> suggestions() { return suggestions; }
 
@@ -131,6 +135,7 @@ public final class ConversationViewModel {
         var contact = d.contact();
         title.set(contact.address() + " · " + c.channel() + " · " + c.playbook());
         state.set(c.state());
+        opportunity.set(opportunityBadge(d.alerts()));
         timeline.setAll(TimelineEntries.of(d));
         var facts = new ArrayList<String>();
         facts.add("Address: " + contact.address());
@@ -159,6 +164,19 @@ public final class ConversationViewModel {
         path.setAll(visited);
         detail.set(d);
         updateChecks();
+    }
+
+    /**
+     * The conversation's badge for its unresolved informational alerts (HIGH_VALUE, …: the Opportunities view), e.g.
+     * "★ opportunity: high-value"; empty when there is none.
+     */
+    static String opportunityBadge(List<ConversationAlert> alerts) {
+        var categories = alerts.stream().filter(a -> !ConversationAlert.RESOLVED.equals(a.status()))
+                .filter(a -> AlertClasses.informational(a.severity()))
+                .flatMap(a -> a.categories().isEmpty() ? java.util.stream.Stream.of(a.severity().toLowerCase())
+                        : a.categories().stream())
+                .map(c -> c.replace('_', '-')).distinct().toList();
+        return categories.isEmpty() ? "" : "★ opportunity: " + String.join(", ", categories);
     }
 
     static StateGraph observed(List<String> visited) {

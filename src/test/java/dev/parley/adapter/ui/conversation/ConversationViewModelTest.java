@@ -99,6 +99,21 @@ class ConversationViewModelTest {
     }
 
     @Test
+    void anOpportunityIsABadgeOnTheConversationUntilItsAlertIsResolved() {
+        assertThat(model.opportunity().get()).isEmpty();
+        var alertId = fx.tx().inTransaction(s -> {
+            var c = s.conversations().find(id).orElseThrow();
+            return s.alerts().raise(id, c.contactId(), null, "HIGH_VALUE", java.util.List.of("high_value"),
+                    java.util.List.of("hv1"), "pattern", java.time.Instant.now());
+        });
+        fx.raiseCritical(id, "threat");
+        model.load();
+        assertThat(model.opportunity().get()).isEqualTo("★ opportunity: high-value");
+        model.resolve(alertId, "Asked for photos of the bible");
+        assertThat(model.opportunity().get()).isEmpty();
+    }
+
+    @Test
     void desistOptsTheContactOutAndTheComposerShowsTheReplyWouldBeDenied() {
         model.markDesist("asked us to stop");
         assertThat(model.detail().get().contact().status()).isEqualTo(ContactStatus.OPTED_OUT);
