@@ -127,12 +127,13 @@ final class ParleyLauncher implements Launcher {
     @Override
     public Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed) {
         var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        var out = new java.util.LinkedHashMap<String, Object>();
+        var cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuStart = cpu.getCurrentThreadCpuTime();
+        long started = System.nanoTime();
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), 2)) {
             LOG.info("demo: simulating {} conversations through the pipeline", conversations);
-            var cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-            long cpuStart = cpu.getCurrentThreadCpuTime();
-            long started = System.nanoTime();
             PipelineDemo.Figures figures;
             ReplayLogging.quiet();
             try {
@@ -141,7 +142,6 @@ final class ParleyLauncher implements Launcher {
             } finally {
                 ReplayLogging.restore();
             }
-            var out = new java.util.LinkedHashMap<String, Object>();
             out.put("home", config.home().toString());
             out.put("conversations", figures.conversations());
             out.put("messages", figures.messages());
@@ -153,12 +153,17 @@ final class ParleyLauncher implements Launcher {
             out.put("failed_inbox_rows", figures.failedInbox());
             out.put("simulation_ms", figures.simulationMillis());
             out.put("write_ms", figures.writeMillis());
-            out.put("millis", (System.nanoTime() - started) / 1_000_000);
-            out.put("cpu_ms", (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
-            return out;
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("demo store: " + e.getSQLState(), e);
         }
+        long compacting = System.nanoTime();
+        if (Database.compact(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD))) {
+            out.put("compact_ms", (System.nanoTime() - compacting) / 1_000_000);
+        }
+        out.put("millis", (System.nanoTime() - started) / 1_000_000);
+        out.put("cpu_ms", (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
+        return out;
     }
 
     @Override

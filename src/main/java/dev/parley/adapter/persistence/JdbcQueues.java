@@ -43,10 +43,17 @@ public final class JdbcQueues implements Queues {
             + "resolved_by, resolved_at, resolution_note";
     private final DataSource dataSource;
     private final Clock clock;
+    private final int searchLookupLimit;
 
     public JdbcQueues(DataSource dataSource, Clock clock) {
+        this(dataSource, clock, SearchPlan.LOOKUP_LIMIT);
+    }
+
+    /** @param searchLookupLimit most conversations a search word may have to be looked up by id ({@link SearchPlan}) */
+    public JdbcQueues(DataSource dataSource, Clock clock, int searchLookupLimit) {
         this.dataSource = dataSource;
         this.clock = clock;
+        this.searchLookupLimit = searchLookupLimit;
     }
 
     @Override
@@ -74,14 +81,17 @@ public final class JdbcQueues implements Queues {
     public List<QueueItem> page(QueueKind kind, QueueFilter filter, QueueSort sort, QueueCursor after, int limit) {
         return read(c -> {
             List<QueueItem> items;
+            var anchor = filter == null || filter.search() == null || filter.search().isBlank() ? null
+                    : SearchPlan.anchor(c, filter.search(), searchLookupLimit);
             if (kind == QueueKind.ALL && sort == QueueSort.SEVERITY) {
                 items = new ArrayList<>();
                 for (int level = after == null ? 3 : after.rank(); level >= 0 && items.size() < limit; level--) {
                     var from = after != null && after.rank() == level ? after : null;
-                    items.addAll(rows(c, kind, QueueSql.severityLevel(filter, level, from, limit - items.size())));
+                    items.addAll(rows(c, kind, QueueSql.severityLevel(filter, anchor, level, from,
+                            limit - items.size())));
                 }
             } else {
-                items = rows(c, kind, QueueSql.page(kind, filter, sort, after, limit));
+                items = rows(c, kind, QueueSql.page(kind, filter, anchor, sort, after, limit));
             }
             return annotate(c, kind, items);
         });

@@ -37,8 +37,12 @@ final class QueueSql {
     private QueueSql() {
     }
 
-    /** A page of {@code kind} in {@code sort} order (for ALL by severity, see {@link #severityLevel}). */
-    static Query page(QueueKind kind, QueueFilter filter, QueueSort sort, QueueCursor after, int limit) {
+    /**
+     * A page of {@code kind} in {@code sort} order (for ALL by severity, see {@link #severityLevel}); {@code anchor} is
+     * the search word whose conversations are looked up by id ({@link SearchPlan}), or null.
+     */
+    static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
+                      int limit) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
         String order;
@@ -70,24 +74,24 @@ final class QueueSql {
             }
             default -> throw new IllegalArgumentException(kind.name());
         }
-        return assemble(shape, filter, where, params, order, limit, kind);
+        return assemble(shape, filter, anchor, where, params, order, limit, kind);
     }
 
     /** All conversations by severity: the page's part at attention {@code level} (3 … 0), newest activity first. */
-    static Query severityLevel(QueueFilter filter, int level, QueueCursor after, int limit) {
+    static Query severityLevel(QueueFilter filter, String anchor, int level, QueueCursor after, int limit) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
         where.add("c.attention = ?");
         params.add(level);
         byTime("c.updated_at", "c.id", false, after, where, params);
-        return assemble(shape(QueueKind.ALL), filter, where, params, "c.attention desc, c.updated_at desc, c.id desc",
-                limit, QueueKind.ALL);
+        return assemble(shape(QueueKind.ALL), filter, anchor, where, params, "c.attention desc, c.updated_at desc, "
+                + "c.id desc", limit, QueueKind.ALL);
     }
 
-    private static Query assemble(Shape shape, QueueFilter filter, List<String> where, List<Object> params,
-                                  String order, int limit, QueueKind kind) {
+    private static Query assemble(Shape shape, QueueFilter filter, String anchor, List<String> where,
+                                  List<Object> params, String order, int limit, QueueKind kind) {
         boolean filtered = filter != null && !filter.isEmpty();
-        if (filtered) filters(kind, filter, where, params);
+        if (filtered) filters(kind, filter, anchor, where, params);
         var conditions = where.isEmpty() ? "1 = 1" : String.join(" and ", where);
         // Pick the page's ids on the index alone, then join and compute previews for those rows only.
         var innerJoins = filtered && shape.conversationsInFilter() ? conversationJoin(kind) : "";
@@ -154,7 +158,8 @@ final class QueueSql {
         return oldest ? id : id + " desc";
     }
 
-    private static void filters(QueueKind kind, QueueFilter f, List<String> where, List<Object> params) {
+    private static void filters(QueueKind kind, QueueFilter f, String anchor, List<String> where,
+                                List<Object> params) {
         if (present(f.playbook())) {
             where.add("c.playbook = ?");
             params.add(f.playbook().strip());
@@ -178,28 +183,32 @@ final class QueueSql {
                 default -> "c.attention = 0";
             });
         }
-        if (present(f.search())) search(kind, f.search(), where, params);
+        if (present(f.search())) search(kind, f.search(), anchor, where, params);
     }
 
     /**
      * Every word of the query must match: a term of the conversation (a word of its messages, its key, its contact's
      * name, a run of its address's digits) that equals it or, from {@value SearchTerms#PREFIX_FROM} characters, begins
-     * with it. Failed inbox rows (often without a conversation) are matched on their sender, key and text.
+     * with it. The anchor word's conversations are looked up by id; every other word is checked per conversation read
+     * in the queue's order ({@link SearchPlan}). Failed inbox rows (often without a conversation) are matched on their
+     * sender, key and text.
      */
-    private static void search(QueueKind kind, String query, List<String> where, List<Object> params) {
+    private static void search(QueueKind kind, String query, String anchor, List<String> where, List<Object> params) {
         var words = SearchTerms.query(query);
         if (words.isEmpty()) return;
         for (var word : words) {
-            boolean prefix = word.length() >= SearchTerms.PREFIX_FROM;
-            var terms = "select t.conversation_id from search_terms t where t.term " + (prefix ? "like ?" : "= ?");
-            var value = prefix ? word + "%" : word;
+            var value = SearchPlan.value(word);
+            var op = SearchPlan.operator(word);
+            var check = word.equals(anchor) ? "c.id in (select t.conversation_id from search_terms t where t.term "
+                    + op + ")" : "exists (select 1 from search_terms t where t.conversation_id = c.id and t.term "
+                    + op + ")";
             if (kind == QueueKind.FAILED) {
                 where.add("(lower(i.sender) like ? or lower(i.conversation_key) like ? or lower(i.text) like ? or "
-                        + "c.id in (" + terms + "))");
+                        + check + ")");
                 var like = "%" + word + "%";
                 params.addAll(List.of(like, like, like, value));
             } else {
-                where.add("c.id in (" + terms + ")");
+                where.add(check);
                 params.add(value);
             }
         }

@@ -43,6 +43,8 @@ public final class StoreLoader implements AutoCloseable {
     private final PreparedStatement inbox;
     private final PreparedStatement terms;
     private int pending;
+    private long termsOf = -1;
+    private final java.util.Set<String> termsSeen = new java.util.HashSet<>();
 
     /** Opens a loader on {@code dataSource}; refuses a store that already holds conversations. */
     public static StoreLoader open(DataSource dataSource) throws SQLException {
@@ -154,8 +156,15 @@ public final class StoreLoader implements AutoCloseable {
                 x.attempts(), x.error(), ts(x.receivedAt()), ts(x.nextAttemptAt()));
     }
 
+    /** One row per term and conversation (rows come conversation by conversation; a repeat is skipped). */
     private void terms(long conversationId, java.util.Collection<String> words) throws SQLException {
-        for (var term : words) set(terms, term, conversationId);
+        if (conversationId != termsOf) {
+            termsOf = conversationId;
+            termsSeen.clear();
+        }
+        for (var term : words) {
+            if (termsSeen.add(term)) set(terms, term, conversationId);
+        }
     }
 
     private void set(PreparedStatement st, Object... values) throws SQLException {

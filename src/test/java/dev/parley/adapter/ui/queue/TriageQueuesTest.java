@@ -2,7 +2,9 @@ package dev.parley.adapter.ui.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.adapter.persistence.JdbcQueues;
 import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueItem;
 import dev.parley.application.console.QueueKind;
@@ -132,6 +134,47 @@ class TriageQueuesTest {
                 .extracting(QueueItem::conversationId).containsExactly(ids.get(3));
         assertThat(queues.page(QueueKind.ALL, new QueueFilter(null, null, null, null, "opportunity"), null, 10).items())
                 .extracting(QueueItem::conversationId).containsExactly(ids.get(4));
+    }
+
+    @Test
+    void searchFindsTheSameWhetherItLooksWordsUpOrChecksConversationsInQueueOrder() {
+        var ids = new ArrayList<Long>();
+        for (int i = 0; i < 6; i++) ids.add(fx.startOutreach("+1555044" + i));
+        fx.inbound(ids.get(0), "+15550440", "My grandmother Mary O'Brien was born in Cork in 1890.");
+        fx.inbound(ids.get(2), "+15550442", "Grandmother kept the family bible; I want to end it all");
+        fx.inbound(ids.get(5), "+15550445", "grandfather's photos from Cork");
+        var dataSource = fx.parley.app.database.dataSource();
+        var lookUp = new FindQueues(new JdbcQueues(dataSource, Clock.systemUTC()), Clock.systemUTC());
+        var scan = new FindQueues(new JdbcQueues(dataSource, Clock.systemUTC(), 0), Clock.systemUTC());
+        for (var query : List.of("grandmother", "grand", "cork", "grandmother cork", "bible", "55504", "0445",
+                "zzqx")) {
+            for (var sort : QueueSort.values()) {
+                var filter = new QueueFilter(null, null, null, query);
+                assertThat(ids(scan, QueueKind.ALL, sort, filter)).as(query + " " + sort)
+                        .containsExactlyElementsOf(ids(lookUp, QueueKind.ALL, sort, filter));
+            }
+            var filter = new QueueFilter(null, null, null, query);
+            assertThat(ids(scan, QueueKind.HUMAN_REVIEW, null, filter)).as(query)
+                    .containsExactlyElementsOf(ids(lookUp, QueueKind.HUMAN_REVIEW, null, filter));
+        }
+        assertThat(ids(scan, QueueKind.ALL, QueueSort.NEWEST, new QueueFilter(null, null, null, "grand")))
+                .containsExactlyInAnyOrder(ids.get(0), ids.get(2), ids.get(5));
+        assertThat(ids(scan, QueueKind.ALL, QueueSort.SEVERITY, new QueueFilter(null, null, null, "cork")))
+                .containsExactly(ids.get(5), ids.get(0));
+        assertThat(ids(scan, QueueKind.HUMAN_REVIEW, null, new QueueFilter(null, null, null, "bible")))
+                .containsExactly(ids.get(2));
+    }
+
+    /** Every conversation id of a queue through {@code queues}, two rows a page. */
+    private static List<Long> ids(FindQueues queues, QueueKind kind, QueueSort sort, QueueFilter filter) {
+        var out = new ArrayList<Long>();
+        var page = queues.page(kind, filter, sort, null, 2);
+        page.items().forEach(i -> out.add(i.conversationId()));
+        while (page.next() != null) {
+            page = queues.page(kind, filter, sort, page.next(), 2);
+            page.items().forEach(i -> out.add(i.conversationId()));
+        }
+        return out;
     }
 
     private List<Long> search(String query) {
