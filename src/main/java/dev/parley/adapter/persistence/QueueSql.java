@@ -197,19 +197,16 @@ final class QueueSql {
         var words = SearchTerms.query(query);
         if (words.isEmpty()) return;
         for (var word : words) {
-            var value = SearchPlan.value(word);
-            var op = SearchPlan.operator(word);
-            var check = word.equals(anchor) ? "c.id in (select t.conversation_id from search_terms t where t.term "
-                    + op + ")" : "exists (select 1 from search_terms t where t.conversation_id = c.id and t.term "
-                    + op + ")";
+            var match = SearchPlan.match("t", word);
+            var check = word.equals(anchor) ? "c.id in (select t.conversation_id from search_terms t where " + match
+                    + ")" : "exists (select 1 from search_terms t where t.conversation_id = c.id and " + match + ")";
             if (kind == QueueKind.FAILED) {
                 where.add("(lower(i.sender) like ? or lower(i.conversation_key) like ? or lower(i.text) like ? or "
                         + check + ")");
                 var like = "%" + word + "%";
-                params.addAll(List.of(like, like, like, value));
+                params.addAll(List.of(like, like, like));
             } else {
                 where.add(check);
-                params.add(value);
             }
         }
     }

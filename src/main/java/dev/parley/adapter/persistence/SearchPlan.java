@@ -2,6 +2,7 @@ package dev.parley.adapter.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.regex.Pattern;
 
 /**
  * How a search reaches its conversations. A word found in few conversations (at most {@value #LOOKUP_LIMIT}) is the
@@ -11,6 +12,7 @@ import java.sql.SQLException;
  */
 final class SearchPlan {
     static final int LOOKUP_LIMIT = 2000;
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
 
     private SearchPlan() {
     }
@@ -32,21 +34,22 @@ final class SearchPlan {
     /** Conversations of {@code word} in the terms index, counted up to one past {@code limit}. */
     private static long matches(Connection c, String word, int limit) throws SQLException {
         try (var st = c.prepareStatement("select count(*) from (select t.conversation_id from search_terms t where "
-                + "t.term " + operator(word) + " fetch first " + (limit + 1) + " rows only) m")) {
-            st.setString(1, value(word));
-            try (var rs = st.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
+                + match("t", word) + " fetch first " + (limit + 1) + " rows only) m");
+             var rs = st.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 
-    /** A word matches a term equal to it or, from {@value SearchTerms#PREFIX_FROM} characters, beginning with it. */
-    static String operator(String word) {
-        return word.length() >= SearchTerms.PREFIX_FROM ? "like ?" : "= ?";
-    }
-
-    static String value(String word) {
-        return word.length() >= SearchTerms.PREFIX_FROM ? word + "%" : word;
+    /**
+     * The condition on {@code alias.term}: equal to {@code word}, or from {@value SearchTerms#PREFIX_FROM} characters
+     * beginning with it. The word is written into the SQL as a literal: H2 reads a LIKE's prefix as an index range only
+     * when the pattern is known at prepare time (with a parameter it scans the whole index). That is safe because a
+     * search word is letters and digits only ({@link SearchTerms#query}); anything else is refused.
+     */
+    static String match(String alias, String word) {
+        if (!WORD.matcher(word).matches()) throw new IllegalArgumentException("not a search word");
+        return word.length() >= SearchTerms.PREFIX_FROM ? alias + ".term like '" + word + "%'"
+                : alias + ".term = '" + word + "'";
     }
 }
