@@ -86,7 +86,9 @@ public enum ConfigKey {
         }
     }),
     MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
-    LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse);
+    LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse),
+    /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
+    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off")));
 
     private final String key;
     private final String defaultValue;

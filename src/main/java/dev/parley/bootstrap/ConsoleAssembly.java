@@ -1,6 +1,8 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.alerts.AlertThresholdsFile;
 import dev.parley.adapter.persistence.JdbcQueues;
+import dev.parley.application.alerts.AlertThresholds;
 import dev.parley.adapter.ui.ConsoleContext;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
@@ -62,7 +64,8 @@ public final class ConsoleAssembly {
         var queues = new FindQueues(new JdbcQueues(app.database.dataSource(), app.clock), app.clock);
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
-                new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(), settings,
+                new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(),
+                new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
                 new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()),

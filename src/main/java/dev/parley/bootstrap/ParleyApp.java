@@ -3,6 +3,7 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
+import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
@@ -18,6 +19,7 @@ import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
@@ -67,8 +69,16 @@ public final class ParleyApp implements AutoCloseable {
     public final Playbooks playbooks;
     /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
     public final ModelGateway model;
-    /** Sentence embeddings of messages, computed once each and stored (the model loads on first use). */
-    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(new MiniLmTextEmbedder());
+    /**
+     * Sentence embeddings of messages, computed once each and stored (the model loads on first use); recent texts
+     * are remembered in memory so a recurring text is embedded once.
+     */
+    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(
+            new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096));
+    /** The learned alert heads beside the patterns (issue 14); Settings may change their thresholds live. */
+    public final LearnedAlerts learnedAlerts;
+    private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
+    private volatile boolean warmUpStarted;
     public final DeliverOutbox deliverOutbox;
     public final BackgroundLoop outboxLoop;
     public final ProcessInboundMessage processInbound;
@@ -152,10 +162,11 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.alertPatterns = new LiveAlertPatterns(config.home());
+        this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    alertPatterns);
+                    alertPatterns, learnedAlerts);
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -225,8 +236,50 @@ public final class ParleyApp implements AutoCloseable {
         start(ListenerBinding.bind(config));
     }
 
+    /**
+     * With the learned alert heads on, every inbound message is embedded: the MiniLM model (about a second to load)
+     * is loaded in the background as Parley starts, so the first message does not wait for it.
+     */
+    private void warmUpEmbeddings() {
+        if (learnedAlerts.heads().isEmpty()) {
+            embeddingsWarm.complete(null);
+            return;
+        }
+        warmUpStarted = true;
+        Thread.ofVirtual().name("embeddings-warm-up").start(() -> {
+            try {
+                messageEmbeddings.embedder().embed("Parley is starting");
+                embeddingsWarm.complete(null);
+            } catch (RuntimeException e) {
+                LOG.error("the embedding model could not be loaded", e);
+                embeddingsWarm.completeExceptionally(e);
+            }
+        });
+    }
+
+    /**
+     * A process must not exit while ONNX Runtime is still loading the model in native code (the JVM then crashed
+     * in libonnxruntime at exit): closing waits for a warm-up that was started, a bounded time.
+     */
+    private void awaitWarmUp() {
+        if (!warmUpStarted) return;
+        try {
+            embeddingsWarm.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.warn("closing before the embedding model finished loading ({})", e.getClass().getSimpleName());
+        }
+    }
+
+    /** Completes once the embedding model is loaded (at once when the learned heads are off). */
+    public java.util.concurrent.CompletableFuture<Void> embeddingsWarm() {
+        return embeddingsWarm;
+    }
+
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
+        warmUpEmbeddings();
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
@@ -360,6 +413,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.close();
         outboxLoop.close();
         assistant.close();
+        awaitWarmUp();
         closeStore.run();
     }
 }

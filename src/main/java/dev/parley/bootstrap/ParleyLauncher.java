@@ -39,12 +39,17 @@ final class ParleyLauncher implements Launcher {
         var binding = ListenerBinding.bind(config);
         var app = openAfter(binding, config);
         var stopped = new CountDownLatch(1);
+        var closed = new AtomicBoolean();
+        Runnable closeOnce = () -> {
+            if (closed.compareAndSet(false, true)) {
+                LOG.info("shutting down");
+                app.close();
+                stopped.countDown();
+            }
+        };
         // Parley's own hook (H2's is off: DB_CLOSE_ON_EXIT=FALSE): listener and workers stop before the store closes.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            LOG.info("shutting down");
-            app.close();
-            stopped.countDown();
-        }, "parley-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(closeOnce, "parley-shutdown"));
+        StopSignals.install(closeOnce); // SIGTERM/SIGINT: all of that before the JVM's hooks (ONNX Runtime's) run
         app.start(binding);
         LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
         stopped.await();
@@ -70,6 +75,7 @@ final class ParleyLauncher implements Launcher {
         // Ctrl+C or a kill while the window is open stops the pipeline cleanly all the same
         var hook = new Thread(closeOnce, "parley-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        StopSignals.install(closeOnce);
         try {
             app.start(binding);
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
@@ -116,17 +122,17 @@ final class ParleyLauncher implements Launcher {
         if (options.port() != null) flags.put(ConfigKey.LISTENER_PORT, options.port().toString());
         if (options.bind() != null) flags.put(ConfigKey.LISTENER_BIND, options.bind());
         if (options.allowRemote()) flags.put(ConfigKey.LISTENER_ALLOW_REMOTE, "true");
-        return ParleyConfig.load(home(options.home()), System.getenv(), flags, new SecureRandom());
+        return ParleyConfig.load(homeOf(options.home()), System.getenv(), flags, new SecureRandom());
     }
 
     @Override
     public String token(Path home) {
-        return ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
+        return ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom()).get(ConfigKey.API_TOKEN);
     }
 
     @Override
     public Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed) {
-        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        var config = ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom());
         var out = new java.util.LinkedHashMap<String, Object>();
         var cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         long cpuStart = cpu.getCurrentThreadCpuTime();
@@ -168,7 +174,7 @@ final class ParleyLauncher implements Launcher {
 
     @Override
     public Map<String, Object> benchConsole(Path home) {
-        return new ConsoleBenchmark(ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom())).run();
+        return new ConsoleBenchmark(ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom())).run();
     }
 
     @Override
@@ -215,7 +221,7 @@ final class ParleyLauncher implements Launcher {
      */
     private static <T> T withStore(Path option, long conversationId, Function<ParleyApp, T> work) {
         ReplayLogging.quiet();
-        var home = home(option);
+        var home = homeOf(option);
         if (!Files.isRegularFile(home.resolve("parley.properties"))) {
             throw new ReplayInputException(home.toString(), 0, "--home", "no Parley home here (no parley.properties)");
         }
@@ -251,15 +257,20 @@ final class ParleyLauncher implements Launcher {
 
     @Override
     public BackupResult backup(Path home, Path out) {
-        return StoreBackups.backup(home(home), out, Clock.systemUTC());
+        return StoreBackups.backup(homeOf(home), out, Clock.systemUTC());
     }
 
     @Override
     public RestoreResult restore(Path home, Path backup) {
-        return StoreBackups.restore(home(home), backup, Clock.systemUTC());
+        return StoreBackups.restore(homeOf(home), backup, Clock.systemUTC());
     }
 
-    private static Path home(Path option) {
+    @Override
+    public Path home(Path given) {
+        return homeOf(given);
+    }
+
+    private static Path homeOf(Path option) {
         return option != null ? option : ParleyConfig.defaultHome(System.getenv());
     }
 

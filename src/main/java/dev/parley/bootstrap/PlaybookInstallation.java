@@ -1,6 +1,11 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.alerts.AlertModelFile;
+import dev.parley.adapter.alerts.AlertModelFileException;
+import dev.parley.adapter.alerts.AlertThresholdsFile;
+import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.adapter.playbooks.PlaybookFiles;
+import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
@@ -23,14 +28,33 @@ final class PlaybookInstallation {
     private PlaybookInstallation() {
     }
 
-    /** Installs the playbooks; outreach screens with {@code patterns} (reloaded by Settings without a restart). */
+    /**
+     * The learned alert heads: {@code alert_heads.json} of the home when there is one, else the built-in heads, with
+     * the operator's thresholds of {@code alert_thresholds.properties}; none when {@code alerts.model=off}.
+     */
+    static LearnedAlerts learnedAlerts(ParleyConfig config, TextEmbedder embedder) {
+        if (config.get(ConfigKey.ALERTS_MODEL).equals("off")) return LearnedAlerts.off(embedder);
+        try {
+            var trained = AlertModelFile.load(AlertModelFile.overrideIn(config.home()));
+            return LearnedAlerts.of(trained, embedder, new AlertThresholdsFile(config.home()).load());
+        } catch (AlertModelFileException e) {
+            throw new ConfigException(AlertModelFile.FILE_NAME, e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(AlertThresholdsFile.FILE_NAME, e.getMessage());
+        }
+    }
+
+    /**
+     * Installs the playbooks; outreach screens with {@code patterns} (reloaded by Settings without a restart) and
+     * the learned heads.
+     */
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
-                             LiveAlertPatterns patterns) {
+                             LiveAlertPatterns patterns, LearnedAlerts learned) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
         try {
-            var safety = new SafetyScreen(patterns, new OfflineAiSafetyFlag());
+            var safety = new SafetyScreen(patterns, new OfflineAiSafetyFlag(), learned);
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
         } catch (PlaybookDefinitionException e) {

@@ -86,8 +86,9 @@ class KillNineRecoveryTest {
     private List<String> settings() {
         var settings = new ArrayList<>(List.of("api.token=" + TestParley.TOKEN,
                 "webhooks.generic.secret=" + TestParley.SECRET, "db.pool_size=8",
-                // durability is what is measured here: the policy-free playbook, as TestParley uses
-                "playbook.inbound=noop"));
+                // durability is what is measured here: the policy-free playbook, as TestParley uses, and no
+                // embedding model loading in the background during the short windows between kills
+                "playbook.inbound=noop", "alerts.model=off"));
         var writeDelay = Integer.getInteger("killnine.writeDelay");
         if (writeDelay != null) {
             settings.add("db.url=jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley")

@@ -122,7 +122,7 @@ class ServeProcessTest {
         assertThat(log).contains("shutting down", "listener stopped", "store closed");
         assertThat(log.indexOf("listener stopped")).isLessThan(log.indexOf("store closed"));
         assertThat(log).doesNotContain("store unavailable", "receipt not stored", "StoreUnavailableException",
-                "Database is already closed");
+                "Database is already closed", "A fatal error has been detected");
         assertThat(home.resolve("data").resolve("parley.open")).as("closed cleanly").doesNotExist();
     }
 

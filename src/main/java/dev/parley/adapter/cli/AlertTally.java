@@ -1,46 +1,29 @@
 package dev.parley.adapter.cli;
 
-import dev.parley.domain.alert.AlertFindings;
-import dev.parley.domain.alert.AlertMatch;
-import dev.parley.domain.alert.AlertSeverity;
-import dev.parley.domain.alert.CriticalAlertDetector;
 import java.util.EnumMap;
-import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
-/** Counts one detector's findings per gold label while an evaluation file streams past. */
+/** Counts one way of screening's findings per gold label while an evaluation file streams past. */
 final class AlertTally {
-    private final CriticalAlertDetector detector;
     private final Map<MessageLabel, Long> flagged = new EnumMap<>(MessageLabel.class);
     private final Map<String, Map<String, Long>> perCategory = new TreeMap<>();
     private final Map<String, Long> benignByPattern = new TreeMap<>();
     private long benignHighValue;
 
-    AlertTally(CriticalAlertDetector detector) {
-        this.detector = detector;
-    }
-
-    void add(LabelledMessage message) {
-        AlertFindings findings = detector.detect(message.text());
+    void add(LabelledMessage message, Screened screened) {
         String label = message.label().name().toLowerCase(Locale.ROOT);
-        for (String category : findings.categories()) {
+        for (String category : screened.categories()) {
             perCategory.computeIfAbsent(category, c -> new TreeMap<>()).merge(label, 1L, Long::sum);
         }
-        if (findings.isCritical()) {
+        if (screened.alert()) {
             flagged.merge(message.label(), 1L, Long::sum);
             if (message.label() == MessageLabel.BENIGN) {
-                Set<String> critical = new LinkedHashSet<>();
-                findings.matches().stream()
-                        .filter(m -> m.severity() == AlertSeverity.CRITICAL)
-                        .map(AlertMatch::patternId)
-                        .forEach(critical::add);
-                critical.forEach(id -> benignByPattern.merge(id, 1L, Long::sum));
+                screened.alertIds().forEach(id -> benignByPattern.merge(id, 1L, Long::sum));
             }
         }
-        if (findings.isHighValue() && message.label() == MessageLabel.BENIGN) {
+        if (screened.highValue() && message.label() == MessageLabel.BENIGN) {
             benignHighValue++;
         }
     }

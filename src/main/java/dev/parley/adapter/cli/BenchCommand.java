@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
         subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
-                BenchCommand.Assistant.class})
+                BenchCommand.Assistant.class, BenchAlertsCommand.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;

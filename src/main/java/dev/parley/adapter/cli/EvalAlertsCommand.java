@@ -4,11 +4,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.parley.adapter.alerts.AlertModelFile;
+import dev.parley.adapter.alerts.AlertModelFileException;
 import dev.parley.adapter.alerts.AlertPatternsFile;
 import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.alerts.SeedPhraseExample;
 import dev.parley.adapter.alerts.SeedPhraseExamples;
+import dev.parley.adapter.embedding.CachedTextEmbedder;
+import dev.parley.adapter.embedding.MemoizingTextEmbedder;
+import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.alert.MatchingMode;
+import dev.parley.domain.alert.learned.Tier;
+import dev.parley.domain.alert.learned.TrainedAlertModel;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
@@ -26,12 +34,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code parley eval alerts}: runs the critical-alert detector over a labelled file, in the seed's
- * raw mode and in Parley's, and prints one JSON object of counts and rates. Prints no message text.
- * Exit 0 on success, 2 on a bad file, format or patterns file (one line on stderr).
+ * {@code parley eval alerts}: runs the critical-alert screen over a labelled file and prints one JSON object of
+ * counts and rates: the patterns in the seed's raw mode ({@code seed_raw}) and in Parley's ({@code parley}), the
+ * learned heads alone at their critical thresholds ({@code model}), patterns OR model as Parley raises critical
+ * alerts ({@code combined}), and critical or review-tier hits ({@code review}). Prints no message text.
+ * Exit 0 on success, 2 on a bad file, format, option, patterns or model file (one line on stderr).
  */
 @Command(name = "alerts", mixinStandardHelpOptions = true,
-        description = "False-alarm rate and recall of the critical-alert patterns on a labelled file.")
+        description = "False-alarm rate and recall of the critical-alert patterns and learned heads on a labelled file.")
 public final class EvalAlertsCommand implements Callable<Integer> {
     static final int BAD_INPUT = 2;
 
@@ -41,9 +51,28 @@ public final class EvalAlertsCommand implements Callable<Integer> {
     @Option(names = "--data", required = true, paramLabel = "<file>", description = "Labelled messages.")
     private Path data;
 
-    @Option(names = "--format", required = true, paramLabel = "uci|davidson",
-            description = "uci: label<TAB>text (ham benign); davidson: labeled_data.csv (class 2 benign, 0 hostile).")
+    @Option(names = "--format", required = true, paramLabel = "uci|davidson|csv",
+            description = "uci: label<TAB>text (ham benign); davidson: labeled_data.csv (class 2 benign, 0 hostile); "
+                    + "csv: any CSV with a header (--text-column, --label-column, --positive).")
     private String format;
+
+    @Option(names = "--text-column", paramLabel = "C", description = "csv: the column holding the message text.")
+    private String textColumn;
+
+    @Option(names = "--label-column", paramLabel = "L", description = "csv: the column holding the gold label.")
+    private String labelColumn;
+
+    @Option(names = "--positive", paramLabel = "V", split = ",",
+            description = "csv: label value(s) that should be flagged (reported as hostile); every other is benign.")
+    private List<String> positive;
+
+    @Option(names = "--model", paramLabel = "<file>",
+            description = "An alert_heads.json to evaluate instead of the built-in heads.")
+    private Path model;
+
+    @Option(names = "--cache", paramLabel = "<dir>",
+            description = "Keep the texts' embeddings in this folder so a second run does not compute them again.")
+    private Path cache;
 
     @Option(names = "--patterns", paramLabel = "<file>",
             description = "An opt_out_phrases.json to evaluate instead of the built-in one.")
@@ -54,24 +83,54 @@ public final class EvalAlertsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Optional<DatasetFormat> datasetFormat = DatasetFormat.parse(format);
-        if (datasetFormat.isEmpty()) {
-            return fail("unknown --format '" + format + "' (use uci or davidson)");
+        DatasetReader reader;
+        boolean csv = "csv".equalsIgnoreCase(format.strip());
+        boolean csvOptions = textColumn != null || labelColumn != null || positive != null;
+        if (csv) {
+            if (textColumn == null || labelColumn == null || positive == null || positive.isEmpty()) {
+                return fail("--format csv needs --text-column, --label-column and --positive");
+            }
+            reader = new CsvColumnsReader(textColumn, labelColumn, new java.util.HashSet<>(positive));
+        } else {
+            Optional<DatasetFormat> datasetFormat = DatasetFormat.parse(format);
+            if (datasetFormat.isEmpty()) {
+                return fail("unknown --format '" + format + "' (use uci, davidson or csv)");
+            }
+            if (csvOptions) {
+                return fail("--text-column, --label-column and --positive apply to --format csv only");
+            }
+            reader = datasetFormat.get().reader();
         }
         AlertPatternsFile patternsFile;
+        TrainedAlertModel trained;
         try {
             patternsFile = AlertPatternsFile.load(Optional.ofNullable(patterns));
-        } catch (AlertPatternsFileException e) {
+            trained = AlertModelFile.load(Optional.ofNullable(model));
+        } catch (AlertPatternsFileException | AlertModelFileException e) {
             return fail(e.getMessage());
         }
-        AlertTally seedRaw = new AlertTally(patternsFile.detector(MatchingMode.SEED_RAW));
-        AlertTally parley = new AlertTally(patternsFile.detector(MatchingMode.PARLEY));
+        var seedRawDetector = patternsFile.detector(MatchingMode.SEED_RAW);
+        var parleyDetector = patternsFile.detector(MatchingMode.PARLEY);
+        var heads = trained.heads();
+        AlertTally seedRaw = new AlertTally();
+        AlertTally parley = new AlertTally();
+        AlertTally modelOnly = new AlertTally();
+        AlertTally combined = new AlertTally();
+        AlertTally review = new AlertTally();
         Map<MessageLabel, Long> totals = new EnumMap<>(MessageLabel.class);
+        var embedder = embedder(heads.embeddingModel());
+        if (embedder == null) return BAD_INPUT;
         try (Reader in = Files.newBufferedReader(data, StandardCharsets.UTF_8)) {
-            datasetFormat.get().reader().read(in, message -> {
+            reader.read(in, message -> {
                 totals.merge(message.label(), 1L, Long::sum);
-                seedRaw.add(message);
-                parley.add(message);
+                seedRaw.add(message, Screened.patterns(seedRawDetector.detect(message.text())));
+                var patternsOnly = Screened.patterns(parleyDetector.detect(message.text()));
+                parley.add(message, patternsOnly);
+                var scores = heads.score(embedder.embed(message.text()));
+                var critical = Screened.model(heads, scores, Tier.CRITICAL);
+                modelOnly.add(message, critical);
+                combined.add(message, patternsOnly.or(critical));
+                review.add(message, patternsOnly.or(Screened.model(heads, scores, Tier.REVIEW)));
             });
         } catch (DatasetFormatException e) {
             return fail(data + ": " + e.getMessage());
@@ -79,12 +138,15 @@ public final class EvalAlertsCommand implements Callable<Integer> {
             return fail(data + ": not UTF-8 text");
         } catch (IOException e) {
             return fail(data + ": cannot be read (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        } finally {
+            if (embedder instanceof CachedTextEmbedder cached) cached.close();
         }
         List<SeedPhraseExample> missed = SeedPhraseExamples.missedBy(patternsFile.detector(MatchingMode.PARLEY));
         EvaluationReport report = new EvaluationReport(
-                datasetFormat.get().cliName(),
+                csv ? "csv" : DatasetFormat.parse(format).orElseThrow().cliName(),
                 data.toString(),
                 patternsFile.source(),
+                model != null ? model.toString() : "built-in " + AlertModelFile.FILE_NAME,
                 totals.values().stream().mapToLong(Long::longValue).sum(),
                 totals.getOrDefault(MessageLabel.BENIGN, 0L),
                 totals.get(MessageLabel.HOSTILE),
@@ -92,12 +154,31 @@ public final class EvalAlertsCommand implements Callable<Integer> {
                 totals.get(MessageLabel.SPAM),
                 seedRaw.figures(totals),
                 parley.figures(totals),
+                modelOnly.figures(totals),
+                combined.figures(totals),
+                review.figures(totals),
                 SeedPhraseExamples.ALL.size() - missed.size(),
                 SeedPhraseExamples.ALL.size(),
                 missed.stream().map(m -> m.patternId() + ": " + m.phrase()).toList());
         spec.commandLine().getOut().println(json(report));
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** The MiniLM embedder, behind a disk cache when {@code --cache} is given; null (after an error) otherwise. */
+    private TextEmbedder embedder(String headsModel) {
+        TextEmbedder embedder = new MiniLmTextEmbedder();
+        if (!embedder.model().equals(headsModel)) {
+            fail("the heads read " + headsModel + " vectors; Parley embeds with " + embedder.model());
+            return null;
+        }
+        if (cache == null) return new MemoizingTextEmbedder(embedder, 4096);
+        try {
+            return new CachedTextEmbedder(embedder, cache);
+        } catch (java.io.UncheckedIOException e) {
+            fail(e.getMessage());
+            return null;
+        }
     }
 
     private String json(EvaluationReport report) {

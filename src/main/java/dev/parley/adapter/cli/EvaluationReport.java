@@ -9,6 +9,7 @@ record EvaluationReport(
         String dataset,
         String data,
         String patterns,
+        String modelFile,
         long total,
         long benign,
         Long hostile,
@@ -16,6 +17,9 @@ record EvaluationReport(
         Long spam,
         ModeFigures seedRaw,
         ModeFigures parley,
+        ModeFigures model,
+        ModeFigures combined,
+        ModeFigures review,
         int seedPhrasesTriggered,
         int seedPhrasesTotal,
         List<String> seedPhrasesMissed) {

@@ -13,6 +13,9 @@ public interface Launcher {
     record ServeOptions(Path home, Integer port, String bind, boolean allowRemote, Map<String, String> settings) {
     }
 
+    /** The Parley home: {@code given} when not null, else {@code $PARLEY_HOME}, else {@code ~/.parley}. */
+    Path home(Path given);
+
     /** Runs Parley headless until the process is asked to stop. */
     void serve(ServeOptions options) throws InterruptedException;
 

@@ -7,7 +7,7 @@ import picocli.CommandLine.IVersionProvider;
 @Command(name = "parley", mixinStandardHelpOptions = true, versionProvider = ParleyCommand.VersionFromManifest.class,
         description = "Operator console and pipeline for automated messaging agents.",
         subcommands = {ConsoleCommand.class, ServeCommand.class, TokenCommand.class, BenchCommand.class,
-                EvalCommand.class, PlaybookCommand.class, ReplayCommand.class, DemoCommand.class,
+                EvalCommand.class, TrainCommand.class, PlaybookCommand.class, ReplayCommand.class, DemoCommand.class,
                 BackupCommand.class, RestoreCommand.class})
 public final class ParleyCommand implements Runnable {
     private final Launcher launcher;

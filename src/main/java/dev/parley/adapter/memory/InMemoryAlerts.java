@@ -31,7 +31,7 @@ final class InMemoryAlerts implements Alerts {
 
     @Override
     public long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                      List<String> patternIds, String source, Instant now) {
+                      List<String> patternIds, String source, String reasons, Instant now) {
         Objects.requireNonNull(severity, "severity");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(now, "created_at");
@@ -40,7 +40,7 @@ final class InMemoryAlerts implements Alerts {
         ForeignKeys.require(messages.table, messageId, "alerts.message_id");
         long id = table.nextId();
         table.put(id, new ConversationAlert(id, conversationId, contactId, messageId, severity, copy(categories),
-                copy(patternIds), source, ConversationAlert.OPEN, StoredTime.of(now), null, null));
+                copy(patternIds), source, ConversationAlert.OPEN, StoredTime.of(now), null, null, reasons));
         return id;
     }
 
@@ -84,6 +84,6 @@ final class InMemoryAlerts implements Alerts {
                 resolved ? by : h.resolvedBy(), resolved ? when : h.resolvedAt(),
                 resolved ? note : h.resolutionNote());
         table.put(id, new ConversationAlert(id, a.conversationId(), a.contactId(), a.messageId(), a.severity(),
-                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, when, handling));
+                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, when, a.reasons(), handling));
     }
 }

@@ -18,6 +18,7 @@ class AlertEntity {
     @Column(name = "created_at", nullable = false) Instant createdAt;
     @Column(name = "handled_by") String handledBy;
     @Column(name = "handled_at") Instant handledAt;
+    @Column(length = 8000) String reasons;
     @Column(name = "acknowledged_by") String acknowledgedBy;
     @Column(name = "acknowledged_at") Instant acknowledgedAt;
     @Column(name = "resolved_by") String resolvedBy;

@@ -17,7 +17,7 @@ final class HibernateAlerts implements Alerts {
 
     @Override
     public long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                      List<String> patternIds, String source, Instant now) {
+                      List<String> patternIds, String source, String reasons, Instant now) {
         var alert = new AlertEntity();
         alert.conversationId = conversationId;
         alert.contactId = contactId;
@@ -26,6 +26,7 @@ final class HibernateAlerts implements Alerts {
         alert.categories = JsonColumns.write(categories);
         alert.patternIds = JsonColumns.write(patternIds);
         alert.source = source;
+        alert.reasons = reasons;
         alert.status = ConversationAlert.OPEN;
         alert.createdAt = now;
         session.persist(alert);
@@ -76,7 +77,7 @@ final class HibernateAlerts implements Alerts {
     private static ConversationAlert toDomain(AlertEntity a) {
         return new ConversationAlert(a.id, a.conversationId, a.contactId, a.messageId, a.severity,
                 JsonColumns.read(a.categories), JsonColumns.read(a.patternIds), a.source, a.status, a.createdAt,
-                a.handledBy, a.handledAt, new ConversationAlert.Handling(a.acknowledgedBy, a.acknowledgedAt,
+                a.handledBy, a.handledAt, a.reasons, new ConversationAlert.Handling(a.acknowledgedBy, a.acknowledgedAt,
                 a.resolvedBy, a.resolvedAt, a.resolutionNote));
     }
 }

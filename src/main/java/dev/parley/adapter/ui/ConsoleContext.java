@@ -5,6 +5,7 @@ import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.settings.ConfigurationFile;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.alerts.AlertThresholds;
 import dev.parley.application.console.AlertPatternTester;
 import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.FindQueues;
@@ -31,7 +32,8 @@ import dev.parley.application.model.ModelHealth;
 public record ConsoleContext(FindConversations conversations, FindQueues queues, StartConversation start,
                              ReplyToConversation reply, UnblockConversation unblock, RetryInboxMessage retry,
                              HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
-                             ReplayRunner replay, AlertPatternTester patternTester, ConsoleSettings settings,
+                             ReplayRunner replay, AlertPatternTester patternTester, AlertThresholds alertThresholds,
+                             ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints,

@@ -11,6 +11,7 @@ import dev.parley.adapter.ui.replay.ReplayViewModel;
 import dev.parley.adapter.ui.settings.CannedRepliesEditor;
 import dev.parley.adapter.ui.settings.CannedRepliesViewModel;
 import dev.parley.adapter.ui.settings.SettingsView;
+import dev.parley.adapter.ui.settings.AlertThresholdsViewModel;
 import dev.parley.adapter.ui.settings.SettingsViewModel;
 import dev.parley.adapter.ui.shell.MainView;
 import dev.parley.adapter.ui.shell.MainViewModel;
@@ -149,7 +150,8 @@ public final class ConsoleWindow implements AutoCloseable {
                         model.operator(), context.modelEndpoints(), context.executor());
                 settingsModel = vm;
                 vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
-                var settings = new SettingsView(vm, theme -> Themes.apply(scene, theme));
+                var settings = new SettingsView(vm, new AlertThresholdsViewModel(context.alertThresholds()),
+                        theme -> Themes.apply(scene, theme));
                 if (context.cannedReplies() != null) {
                     settings.addSection(new CannedRepliesEditor(new CannedRepliesViewModel(context.cannedReplies(),
                             context.executor())).root());

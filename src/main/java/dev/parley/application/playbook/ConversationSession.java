@@ -26,6 +26,8 @@ import org.slf4j.LoggerFactory;
 public final class ConversationSession {
     private static final Logger LOG = LoggerFactory.getLogger(ConversationSession.class);
 
+    private static final int MAX_REASONS = 8000;
+
     private final Store store;
     private final Playbook playbook;
     private final Instant now;
@@ -133,6 +135,12 @@ public final class ConversationSession {
      * cancelled, and an ERROR log line without the message text. The state change is the playbook's to make.
      */
     public long lockForReview(Long messageId, List<String> categories, List<String> patternIds, String source) {
+        return lockForReview(messageId, categories, patternIds, source, Map.of());
+    }
+
+    /** As {@link #lockForReview(Long, List, List, String)}, keeping {@code reasons} (why it fired) on the alert. */
+    public long lockForReview(Long messageId, List<String> categories, List<String> patternIds, String source,
+                              Map<String, ?> reasons) {
         var tags = new LinkedHashMap<String, Object>();
         tags.put("categories", categories);
         tags.put("patterns", patternIds);
@@ -142,7 +150,7 @@ public final class ConversationSession {
                 "critical alert: " + String.join(", ", categories), TimelineEvent.SYSTEM_ACTOR);
         store.conversations().setAutomation(conversation.id(), true, JsonDocuments.write(tags), now);
         var alertId = store.alerts().raise(conversation.id(), contact.id(), messageId, "CRITICAL", categories,
-                patternIds, source, now);
+                patternIds, source, reasonsJson(reasons), now);
         var held = store.outbox().holdPendingOfContact(contact.id(), "critical alert " + alertId);
         store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
         refresh();
@@ -176,15 +184,48 @@ public final class ConversationSession {
         record("automation_paused", Map.of("reason", reason));
     }
 
+    /**
+     * Seed 000's "ambiguous situation requiring manual intervention" (a learned head's review tier): a WARNING
+     * alert and automation paused for this conversation, in this transaction; the contact is not blocked and
+     * nothing else of theirs is held. The state change is the playbook's to make.
+     */
+    public long pauseForReview(Long messageId, List<String> categories, List<String> patternIds, String source,
+                               Map<String, ?> reasons) {
+        var alertId = raiseAlert(messageId, "WARNING", categories, patternIds, source, reasons);
+        if (!conversation.automationPaused()) {
+            pauseAutomation("review alert " + alertId + ": " + String.join(", ", categories));
+        }
+        return alertId;
+    }
+
     /** An alert that asks for attention without stopping automation (for example a high-value discovery). */
     public long raiseAlert(Long messageId, String severity, List<String> categories, List<String> patternIds,
                            String source) {
+        return raiseAlert(messageId, severity, categories, patternIds, source, Map.of());
+    }
+
+    /** As above, keeping {@code reasons} (why it fired) on the alert. */
+    public long raiseAlert(Long messageId, String severity, List<String> categories, List<String> patternIds,
+                           String source, Map<String, ?> reasons) {
         var alertId = store.alerts().raise(conversation.id(), conversation.contactId(), messageId, severity,
-                categories, patternIds, source, now);
+                categories, patternIds, source, reasonsJson(reasons), now);
         events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, severity, categories));
         LOG.warn("alert conversation={} alert={} severity={} categories={}", conversation.id(), alertId, severity,
                 categories);
         return alertId;
+    }
+
+    /** Why an alert fired, as stored JSON: null when nothing is known; the words are dropped if it is too long. */
+    private static String reasonsJson(Map<String, ?> reasons) {
+        if (reasons == null || reasons.isEmpty()) return null;
+        var json = JsonDocuments.write(reasons);
+        if (json.length() <= MAX_REASONS) return json;
+        var shorter = new LinkedHashMap<String, Object>(reasons);
+        shorter.remove("patterns");
+        shorter.remove("benign_idioms");
+        shorter.put("truncated", true);
+        json = JsonDocuments.write(shorter);
+        return json.length() <= MAX_REASONS ? json : null;
     }
 
     public void addTask(Long messageId, String text, String kind) {

@@ -6,8 +6,14 @@ import java.util.List;
 
 /** Alerts raised on conversations, for operators to acknowledge and resolve. */
 public interface Alerts {
+    /** Raises an alert; {@code reasons} is JSON of why it fired, or null. */
     long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-               List<String> patternIds, String source, Instant now);
+               List<String> patternIds, String source, String reasons, Instant now);
+
+    default long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
+                       List<String> patternIds, String source, Instant now) {
+        return raise(conversationId, contactId, messageId, severity, categories, patternIds, source, null, now);
+    }
 
     List<ConversationAlert> ofConversation(long conversationId);
 

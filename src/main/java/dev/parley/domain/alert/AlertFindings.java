@@ -4,13 +4,21 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** What a detector found in one message: the matched patterns, in patterns-file order. */
-public record AlertFindings(List<AlertMatch> matches) {
+/**
+ * What a detector found in one message: the matched patterns, in patterns-file order, and the words context rules
+ * set aside as benign idioms.
+ */
+public record AlertFindings(List<AlertMatch> matches, List<SuppressedHit> suppressed) {
     /** Nothing matched. */
-    public static final AlertFindings NONE = new AlertFindings(List.of());
+    public static final AlertFindings NONE = new AlertFindings(List.of(), List.of());
 
     public AlertFindings {
         matches = List.copyOf(matches);
+        suppressed = List.copyOf(suppressed);
+    }
+
+    public AlertFindings(List<AlertMatch> matches) {
+        this(matches, List.of());
     }
 
     /** True when nothing matched. */

@@ -98,12 +98,15 @@ public final class CriticalAlertDetector {
         Objects.requireNonNull(text, "text");
         String searched = mode == MatchingMode.PARLEY ? TextNormalization.normalize(text) : text;
         List<AlertMatch> matches = new ArrayList<>();
+        List<SuppressedHit> suppressed = new ArrayList<>();
         for (CompiledPattern pattern : compiled) {
-            if (pattern.matches(searched)) {
-                matches.add(pattern.match());
+            var outcome = pattern.evaluate(searched);
+            if (outcome.matched()) {
+                matches.add(pattern.match().withTerms(outcome.terms()));
             }
+            suppressed.addAll(outcome.suppressed());
         }
-        return matches.isEmpty() ? AlertFindings.NONE : new AlertFindings(matches);
+        return matches.isEmpty() && suppressed.isEmpty() ? AlertFindings.NONE : new AlertFindings(matches, suppressed);
     }
 
     /** The patterns this detector was built from. */

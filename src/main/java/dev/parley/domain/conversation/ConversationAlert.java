@@ -5,13 +5,19 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * An alert raised on a conversation: CRITICAL stops automation, HIGH_VALUE only asks for attention. Its lifecycle
- * is new ({@link #OPEN}) → {@link #ACKNOWLEDGED} (who, when) → {@link #RESOLVED} (who, when, note); {@code handledBy}
- * and {@code handledAt} are the last change, {@code handling} keeps each step.
+ * An alert raised on a conversation: CRITICAL stops automation and blocks the contact, WARNING (a learned head's
+ * review tier) pauses automation without blocking, HIGH_VALUE only asks for attention. {@code reasons} is the
+ * JSON of why it fired (patterns and words, model scores and thresholds), or null for alerts raised before it
+ * was kept. Its lifecycle is new ({@link #OPEN}) → {@link #ACKNOWLEDGED} (who, when) → {@link #RESOLVED} (who,
+ * when, note); {@code handledBy} and {@code handledAt} are the last change, {@code handling} keeps each step.
  */
 public record ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
                                 List<String> categories, List<String> patternIds, String source, String status,
-                                Instant createdAt, String handledBy, Instant handledAt, Handling handling) {
+                                Instant createdAt, String handledBy, Instant handledAt, String reasons,
+                                Handling handling) {
+    public static final String CRITICAL = "CRITICAL";
+    public static final String WARNING = "WARNING";
+    public static final String HIGH_VALUE = "HIGH_VALUE";
     public static final String OPEN = "OPEN";
     public static final String ACKNOWLEDGED = "ACKNOWLEDGED";
     public static final String RESOLVED = "RESOLVED";
@@ -22,12 +28,28 @@ public record ConversationAlert(long id, long conversationId, long contactId, Lo
         public static final Handling NONE = new Handling(null, null, null, null, null);
     }
 
-    /** As above, not yet handled. */
+    /** As above, without reasons and not yet handled. */
     public ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
                              List<String> categories, List<String> patternIds, String source, String status,
                              Instant createdAt, String handledBy, Instant handledAt) {
         this(id, conversationId, contactId, messageId, severity, categories, patternIds, source, status, createdAt,
-                handledBy, handledAt, Handling.NONE);
+                handledBy, handledAt, null, Handling.NONE);
+    }
+
+    /** As above, with reasons, not yet handled. */
+    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
+                             List<String> categories, List<String> patternIds, String source, String status,
+                             Instant createdAt, String handledBy, Instant handledAt, String reasons) {
+        this(id, conversationId, contactId, messageId, severity, categories, patternIds, source, status, createdAt,
+                handledBy, handledAt, reasons, Handling.NONE);
+    }
+
+    /** As above, handled, without reasons. */
+    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
+                             List<String> categories, List<String> patternIds, String source, String status,
+                             Instant createdAt, String handledBy, Instant handledAt, Handling handling) {
+        this(id, conversationId, contactId, messageId, severity, categories, patternIds, source, status, createdAt,
+                handledBy, handledAt, null, handling);
     }
 
     public ConversationAlert {

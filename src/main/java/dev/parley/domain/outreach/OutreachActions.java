@@ -31,13 +31,18 @@ public final class OutreachActions {
     public static final String SEND_DECLINE_THANKS = "send_decline_thanks";
     /** Seed 000 section 3.4: status HUMAN_REVIEW, lock the person, log ERROR, do not reply. */
     public static final String STOP_ALL_AUTOMATION = "stop_all_automation";
+    /**
+     * A learned head's review tier (seed 000's "ambiguous situation requiring manual intervention"): a WARNING
+     * alert, automation paused for the conversation, the person not locked, no reply.
+     */
+    public static final String PAUSE_FOR_REVIEW = "pause_for_review";
     /** Operator unblocked a conversation in HumanReview: lift the person lock. */
     public static final String RESUME_AUTOMATION = "resume_automation";
 
     /** Every outreach action, for {@code StateMachine.of}. */
     public static final Set<String> ALL = Set.of(LOG_INITIAL_OUTREACH, NOTIFY_USER, SET_STATUS_DESIST,
             ARCHIVE_CONVERSATION, QUEUE_FOR_EXTRACTION, GENERATE_REPLY, CREATE_TODO_TASKS, GENERATE_FOLLOW_UP,
-            SEND_THANK_YOU, SEND_DECLINE_THANKS, STOP_ALL_AUTOMATION, RESUME_AUTOMATION);
+            SEND_THANK_YOU, SEND_DECLINE_THANKS, STOP_ALL_AUTOMATION, PAUSE_FOR_REVIEW, RESUME_AUTOMATION);
 
     private OutreachActions() {
     }

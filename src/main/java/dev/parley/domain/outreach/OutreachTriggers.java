@@ -19,6 +19,8 @@ public final class OutreachTriggers {
     public static final String DECIDE = "decide";
     /** Safety guard matched (seed 000 section 3): from any non-terminal state. */
     public static final String CRITICAL_ALERT = "critical_alert";
+    /** A learned head reached its review threshold and nothing critical fired: from any non-terminal state. */
+    public static final String REVIEW_ALERT = "review_alert";
     /** Operator actions on a conversation in HumanReview. */
     public static final String OPERATOR_RESUME = "operator_resume";
     public static final String OPERATOR_CONCLUDE = "operator_conclude";

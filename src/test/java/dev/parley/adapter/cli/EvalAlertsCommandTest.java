@@ -126,4 +126,44 @@ class EvalAlertsCommandTest {
         assertThat(report.get("seed_phrases_triggered").asInt()).isEqualTo(1);
         assertThat(report.get("seed_phrases_missed").size()).isEqualTo(36);
     }
+
+    @Test
+    void csvWithColumnsReportsModelCombinedAndReviewBesideThePatterns() throws Exception {
+        Path file = dir.resolve("mine.csv");
+        Files.writeString(file, "id,said,gold\n"
+                + "1,\"I can't keep going, everyone would be better off without me\",suicidal\n"
+                + "2,I want to die,suicidal\n"
+                + "3,this traffic is killing me,ordinary\n"
+                + "4,see you at 7,ordinary\n");
+        int exit = run("alerts", "--data", file.toString(), "--format", "csv", "--text-column", "said",
+                "--label-column", "gold", "--positive", "suicidal", "--compact");
+
+        assertThat(exit).as(err.toString()).isZero();
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.get("dataset").asText()).isEqualTo("csv");
+        assertThat(report.get("hostile").asLong()).isEqualTo(2);
+        assertThat(report.get("benign").asLong()).isEqualTo(2);
+        assertThat(report.at("/parley/hostile_flagged").asLong()).isEqualTo(1); // only "want to die" is a pattern
+        assertThat(report.at("/model/per_category/self_harm/hostile").asLong()).isEqualTo(2);
+        assertThat(report.at("/combined/hostile_flagged").asLong()).isEqualTo(2);
+        assertThat(report.at("/combined/benign_flagged").asLong()).isZero();
+        assertThat(report.at("/review/hostile_flagged").asLong()).isEqualTo(2);
+        assertThat(report.at("/review/benign_flagged").asLong()).isZero();
+        assertThat(report.get("model_file").asText()).isEqualTo("built-in alert_heads.json");
+        assertThat(out.toString()).doesNotContain("traffic");
+    }
+
+    @Test
+    void csvOptionsAreRefusedWhereTheyDoNotApplyAndRequiredWhereTheyDo() throws Exception {
+        assertThat(run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "uci", "--positive",
+                "spam")).isEqualTo(2);
+        assertThat(err.toString()).contains("apply to --format csv only");
+        assertThat(run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "csv")).isEqualTo(2);
+        assertThat(err.toString()).contains("needs --text-column, --label-column and --positive");
+        Path file = dir.resolve("nolabel.csv");
+        Files.writeString(file, "text\nhello\n");
+        assertThat(run("alerts", "--data", file.toString(), "--format", "csv", "--text-column", "text",
+                "--label-column", "label", "--positive", "x")).isEqualTo(2);
+        assertThat(err.toString()).contains("header has no column 'label'");
+    }
 }

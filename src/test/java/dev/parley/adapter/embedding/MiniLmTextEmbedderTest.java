@@ -32,4 +32,12 @@ class MiniLmTextEmbedderTest {
         assertThat(EMBEDDER.embed(null)).isEqualTo(blank);
         assertThat(blank.cosine(EMBEDDER.embed("hello"))).isZero();
     }
+
+    @Test
+    void textTheTokenizerKeepsNothingOfIsEmbeddedLikeABlankOne() {
+        // Found in the self-harm dev set: a post of variation selectors and spaces made the encoder throw.
+        var selectors = EMBEDDER.embed("\uFE0E \uFE0E\n\uFE0E \u200B");
+        assertThat(selectors).isEqualTo(EMBEDDER.embed(" "));
+        assertThat(EMBEDDER.embed("\uD835\uDE78 wonder").dimensions()).isEqualTo(384);
+    }
 }

@@ -154,6 +154,8 @@ class ConsoleEndToEndTest {
         long id = started.conversationId();
         await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.find.detail(id).conversation().state()
                 .equals("AwaitingReply"));
+        // The 1 s is for a running console: the embedding model loads in the background at start.
+        parley.app.embeddingsWarm().get(60, TimeUnit.SECONDS);
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT1).release(KeyCode.CONTROL);
         TableView<QueueRow> review = robot.lookup("#queue-human_review").queryTableView();
         long posted = System.nanoTime();

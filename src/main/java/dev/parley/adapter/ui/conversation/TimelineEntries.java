@@ -22,8 +22,18 @@ final class TimelineEntries {
         for (var m : d.messages()) {
             var in = m.direction() == Direction.IN;
             var at = in && m.receivedAt() != null ? m.receivedAt() : m.sentAt();
+            var text = m.text();
+            if (in && m.dataJson() != null) {
+                // A pattern word set aside as a benign idiom: show the model's scores beside it.
+                var safety = safeRead(m.dataJson()).get("safety");
+                if (safety instanceof java.util.Map<?, ?> reasons && reasons.containsKey("benign_idioms")) {
+                    @SuppressWarnings("unchecked")
+                    var typed = (java.util.Map<String, Object>) reasons;
+                    text = text + "\n— " + String.join("\n— ", AlertReasonsText.lines(typed));
+                }
+            }
             entries.add(new TimelineEntry(at, in ? "message-in" : "message-out", (in ? "In · " : "Out · ")
-                    + m.status(), m.text(), null));
+                    + m.status(), text, null));
         }
         // sent rows are already messages; the others show why they have not left (yet)
         for (var o : d.outbox()) {
@@ -47,6 +57,7 @@ final class TimelineEntries {
                     .toList()) + " · " + a.status();
             var lines = new ArrayList<String>();
             lines.add("source: " + a.source());
+            lines.addAll(AlertReasonsText.lines(a.reasons()));
             if (h.acknowledgedAt() != null) {
                 lines.add("acknowledged by " + h.acknowledgedBy() + " after "
                         + WhyInReview.duration(a.timeToAcknowledge().orElseThrow()));
@@ -79,7 +90,8 @@ final class TimelineEntries {
         var from = e.fromState() == null ? "∅" : e.fromState();
         var why = e.trigger() == null ? "" : e.trigger();
         if (detail.get("categories") instanceof List<?> categories && !categories.isEmpty()) {
-            why = "critical alert: " + String.join(", ", categories.stream().map(String::valueOf).toList());
+            why = ("review_alert".equals(e.trigger()) ? "review alert: " : "critical alert: ")
+                    + String.join(", ", categories.stream().map(String::valueOf).toList());
         } else if (detail.get("note") != null) {
             why = why + ": " + detail.get("note");
         } else if (detail.get("reason") != null) {

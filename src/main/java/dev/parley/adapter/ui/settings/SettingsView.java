@@ -13,11 +13,15 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.Slider;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
 
 /** The settings form; secrets are masked fields. Theme changes apply at once through {@code applyTheme}. */
 public final class SettingsView {
     private final SettingsViewModel model;
+    private final AlertThresholdsViewModel thresholds;
     private final Consumer<String> applyTheme;
     private final Parent root;
     @FXML private GridPane form;
@@ -33,9 +37,14 @@ public final class SettingsView {
     @FXML private TextArea patternsArea;
     @FXML private TextField sampleField;
     @FXML private ListView<String> matchesList;
+    @FXML private VBox headsBox;
+    @FXML private Button applyThresholdsButton;
+    @FXML private Button resetThresholdsButton;
+    @FXML private Label thresholdsStatus;
 
-    public SettingsView(SettingsViewModel model, Consumer<String> applyTheme) {
+    public SettingsView(SettingsViewModel model, AlertThresholdsViewModel thresholds, Consumer<String> applyTheme) {
         this.model = model;
+        this.thresholds = thresholds;
         this.applyTheme = applyTheme;
         this.root = Fxml.load("SettingsView", this);
     }
@@ -104,6 +113,54 @@ public final class SettingsView {
         sampleField.textProperty().bindBidirectional(model.sample());
         matchesList.setItems(model.matches());
         matchesList.setPlaceholder(new Label("Type a message to see which categories match."));
+        for (var head : thresholds.rows()) headsBox.getChildren().add(head(head));
+        applyThresholdsButton.setOnAction(e -> thresholds.apply());
+        resetThresholdsButton.setOnAction(e -> thresholds.resetAll());
+        applyThresholdsButton.setDisable(thresholds.rows().isEmpty());
+        resetThresholdsButton.setDisable(thresholds.rows().isEmpty());
+        thresholdsStatus.textProperty().bind(thresholds.status());
+    }
+
+    /** One head: a slider per threshold (on the logit scale, so the high end is fine-grained) and its figures. */
+    private VBox head(AlertThresholdsViewModel.Row row) {
+        var title = new Label(row.category() + (row.raisesAlerts() ? "  (raises alerts)" : "  (safety validator)"));
+        title.getStyleClass().add("section-title");
+        var positives = new Label("positives: " + row.positives());
+        positives.getStyleClass().add("muted");
+        positives.setWrapText(true);
+        var box = new VBox(4, title, positives, thresholdLine("critical", row.critical(), row.criticalFigures(),
+                row.category()), thresholdLine("review", row.review(), row.reviewFigures(), row.category()));
+        box.setId("head-" + row.category());
+        return box;
+    }
+
+    private static HBox thresholdLine(String tier, javafx.beans.property.DoubleProperty value,
+                                      javafx.beans.property.StringProperty figures, String category) {
+        var slider = new Slider(-8, 10, logit(value.get()));
+        slider.setId("threshold-" + category + "-" + tier);
+        slider.setPrefWidth(180);
+        slider.valueProperty().addListener((o, a, b) -> value.set(sigmoid(b.doubleValue())));
+        value.addListener((o, a, b) -> {
+            if (Math.abs(logit(b.doubleValue()) - slider.getValue()) > 1e-9) slider.setValue(logit(b.doubleValue()));
+        });
+        var label = new Label(tier);
+        label.setMinWidth(60);
+        var shown = new Label();
+        shown.setId("figures-" + category + "-" + tier);
+        shown.textProperty().bind(figures);
+        shown.setWrapText(true);
+        var line = new HBox(8, label, slider, shown);
+        HBox.setHgrow(shown, javafx.scene.layout.Priority.ALWAYS);
+        return line;
+    }
+
+    private static double logit(double p) {
+        double clamped = Math.min(1 - 1e-6, Math.max(1e-6, p));
+        return Math.log(clamped / (1 - clamped));
+    }
+
+    private static double sigmoid(double z) {
+        return 1 / (1 + Math.exp(-z));
     }
 
     /** Adds a section (e.g. the canned replies editor) below the alert patterns. */

@@ -16,6 +16,7 @@ import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.outreach.GenealogyExtractor;
 import dev.parley.domain.outreach.IntentClassifier;
 import dev.parley.domain.outreach.OutreachActions;
+import dev.parley.domain.outreach.Intent;
 import dev.parley.domain.outreach.OutreachContext;
 import dev.parley.domain.outreach.OutreachGuards;
 import dev.parley.domain.outreach.OutreachTriggers;
@@ -115,21 +116,40 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
         var model = new ConversationModel(gateway, session);
         // Seed 000 §3.1: the patterns always run; the model's flag is added to them, never instead of them.
-        var verdict = safety.screen(message.text(), text -> tasks.safetyFlag(model, text));
+        // The learned heads read the message's stored vector (computed once; chime-in and recall reuse it).
+        var verdict = safety.screen(message.text(), text -> tasks.safetyFlag(model, text),
+                () -> safety.storedEmbedding(session.store(), messageId, message.text()));
+        var data = new LinkedHashMap<String, Object>();
+        if (!verdict.reasons().isEmpty()) {
+            data.put("safety", verdict.reasons());
+            session.setMessageData(messageId, data);
+        }
         if (verdict.highValue()) {
             session.raiseAlert(messageId, "HIGH_VALUE", verdict.highValueCategories(), verdict.highValuePatterns(),
-                    "pattern");
+                    "pattern", verdict.reasons());
         }
         if (verdict.critical()) {
             onCritical(session, messageId, verdict);
             return; // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
+        }
+        if (verdict.review() && session.conversation().automationPaused()) {
+            onReview(session, messageId, verdict);
+            return;
         }
         if (session.conversation().automationPaused()) {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
         var intent = tasks.classify(model, message.text());
-        var data = new LinkedHashMap<String, Object>();
+        if (verdict.review()) {
+            if (intent.intent() != Intent.NEGATIVE && intent.intent() != Intent.STOP) {
+                onReview(session, messageId, verdict);
+                return; // an ambiguous situation: no reply until an operator has looked
+            }
+            // "Leave me alone." is an opt-out first: Desist (never contacted again) and the warning for an operator.
+            session.raiseAlert(messageId, "WARNING", verdict.reviewCategories(), verdict.reviewPatterns(),
+                    verdict.reviewSource(), verdict.reasons());
+        }
         data.put("intent", intent.intent().name());
         data.put("intent_reason", intent.reason());
         session.setMessageData(messageId, data);
@@ -173,7 +193,23 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             // A terminal state has no way to HumanReview, but the contact must still be locked.
             session.reject(OutreachTriggers.CRITICAL_ALERT, ((FireResult.Rejected) result).reason());
             session.lockForReview(messageId, verdict.criticalCategories(), verdict.criticalPatterns(),
-                    verdict.source());
+                    verdict.source(), verdict.reasons());
+        }
+    }
+
+    private void onReview(ConversationSession session, long messageId, SafetyScreen.Verdict verdict) {
+        var detail = Map.<String, Object>of("categories", verdict.reviewCategories(),
+                "patterns", verdict.reviewPatterns(), "source", verdict.reviewSource());
+        var result = machine.fire(session.conversation().state(), OutreachTriggers.REVIEW_ALERT,
+                OutreachContext.empty());
+        if (result instanceof FireResult.Moved moved) {
+            session.moveTo(moved.to(), moved.trigger(), detail);
+            steps.run(session, moved, messageId, Map.of("verdict", verdict));
+        } else {
+            // Already in HumanReview (or a playbook file without the row): the operator must still see it.
+            session.reject(OutreachTriggers.REVIEW_ALERT, ((FireResult.Rejected) result).reason());
+            session.pauseForReview(messageId, verdict.reviewCategories(), verdict.reviewPatterns(),
+                    verdict.reviewSource(), verdict.reasons());
         }
     }
 

@@ -55,7 +55,12 @@ final class OutreachSteps {
                 case OutreachActions.STOP_ALL_AUTOMATION -> {
                     var verdict = (SafetyScreen.Verdict) facts.get("verdict");
                     session.lockForReview(messageId, verdict.criticalCategories(), verdict.criticalPatterns(),
-                            verdict.source());
+                            verdict.source(), verdict.reasons());
+                }
+                case OutreachActions.PAUSE_FOR_REVIEW -> {
+                    var verdict = (SafetyScreen.Verdict) facts.get("verdict");
+                    session.pauseForReview(messageId, verdict.reviewCategories(), verdict.reviewPatterns(),
+                            verdict.reviewSource(), verdict.reasons());
                 }
                 case OutreachActions.RESUME_AUTOMATION -> session.record("automation_resumed", Map.of());
                 default -> throw new IllegalStateException("outreach action without code: " + action);

@@ -143,6 +143,71 @@ class OutreachFlowTest {
         assertThat(d.contact().status()).isEqualTo(ContactStatus.ACTIVE);
     }
 
+    @Test
+    void aCryForHelpNoPatternKnowsIsACriticalAlertFromTheModelWithItsScore() {
+        s.inbound(MATCH, "I can't keep going, everyone would be better off without me");
+        var d = s.detail(id);
+        assertThat(d.conversation().state()).isEqualTo("HumanReview");
+        assertThat(d.contact().status()).isEqualTo(ContactStatus.BLOCKED);
+        assertThat(d.alerts()).singleElement().satisfies(a -> {
+            assertThat(a.severity()).isEqualTo("CRITICAL");
+            assertThat(a.source()).isEqualTo("model");
+            assertThat(a.patternIds()).containsExactly("model:self_harm");
+            assertThat(a.reasons()).contains("\"category\":\"self_harm\"").contains("\"tier\":\"CRITICAL\"")
+                    .doesNotContain("better off");
+        });
+        // The vector the screen used is stored with the message, for chime-in and recall to reuse.
+        long inbound = d.messages().stream().filter(m -> m.direction() == Direction.IN).findFirst().orElseThrow().id();
+        var app = s.parley.app;
+        java.util.Map<Long, dev.parley.domain.embedding.Embedding> stored = app.transactions.inTransaction(
+                store -> app.messageEmbeddings.stored(store, java.util.List.of(inbound)));
+        assertThat(stored).containsKey(inbound);
+    }
+
+    @Test
+    void theReviewTierPausesTheConversationWithoutBlockingTheContact() {
+        s.inboundWithoutSending(MATCH, "Yes, happy to help! What would you like to know?");
+        s.inbound(MATCH, "I wish I'd never been born");
+        var d = s.detail(id);
+        assertThat(d.conversation().state()).isEqualTo("HumanReview");
+        assertThat(d.conversation().automationPaused()).isTrue();
+        assertThat(d.contact().status()).isEqualTo(ContactStatus.ACTIVE);
+        assertThat(d.alerts()).singleElement().satisfies(a -> {
+            assertThat(a.severity()).isEqualTo("WARNING");
+            assertThat(a.categories()).containsExactly("self_harm");
+            assertThat(a.reasons()).contains("\"tier\":\"REVIEW\"");
+        });
+        assertThat(path(d)).last().isEqualTo("AwaitingReply>HumanReview");
+        assertThat(d.events()).anyMatch(e -> "review_alert".equals(e.trigger()));
+        // Nothing more goes out automatically while paused, the queued reply included.
+        assertThat(d.outbox()).filteredOn(o -> o.status() == OutboxStatus.SENT).hasSize(1);
+        s.inbound(MATCH, "Thanks anyway, bye");
+        assertThat(s.detail(id).outbox()).filteredOn(o -> o.status() == OutboxStatus.SENT).hasSize(1);
+    }
+
+    @Test
+    void anOptOutTheModelFindsDistressingStillDesistsAndAnOperatorIsWarned() {
+        s.inbound(MATCH, "Leave me alone.");
+        var d = s.detail(id);
+        assertThat(d.conversation().state()).isEqualTo("Desist");
+        assertThat(d.contact().status()).isEqualTo(ContactStatus.OPTED_OUT);
+        assertThat(d.alerts()).singleElement().satisfies(a -> {
+            assertThat(a.severity()).isEqualTo("WARNING");
+            assertThat(a.categories()).containsExactly("self_harm");
+        });
+    }
+
+    @Test
+    void everydayHyperboleGoesOnAsUsualAndKeepsTheModelScoresOnTheMessage() {
+        s.inbound(MATCH, "this traffic is killing me, but yes, happy to help! What would you like to know?");
+        var d = s.detail(id);
+        assertThat(d.alerts()).isEmpty();
+        assertThat(d.conversation().automationPaused()).isFalse();
+        assertThat(d.messages()).filteredOn(m -> m.direction() == Direction.IN).singleElement()
+                .satisfies(m -> assertThat(m.dataJson()).contains("\"safety\"").contains("\"self_harm\"")
+                        .contains("\"intent\""));
+    }
+
     private static java.util.List<String> path(dev.parley.application.operator.FindConversations.Detail d) {
         return d.events().stream().filter(e -> e.type().equals("transition"))
                 .map(e -> e.fromState() + ">" + e.toState()).toList();

@@ -1,0 +1,233 @@
+package dev.parley.adapter.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.parley.adapter.alerts.AlertModelFile;
+import dev.parley.adapter.embedding.CachedTextEmbedder;
+import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.application.alerts.training.AlertHeadTrainer;
+import dev.parley.application.alerts.training.DevSource;
+import dev.parley.application.alerts.training.HeadSpec;
+import dev.parley.application.alerts.training.TrainingRow;
+import dev.parley.application.alerts.training.TrainingRows;
+import dev.parley.domain.alert.learned.ModelProvenance;
+import dev.parley.domain.alert.learned.TrainedAlertModel;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code parley train alerts}: embeds the labelled sets (once: vectors are kept in a cache folder), trains the
+ * self_harm, threats, harassment and financial_scam heads with cross-validated thresholds and writes the model
+ * file. Prints a JSON summary (no message text); progress goes to stderr. Exit 0, or 2 on missing or malformed
+ * data.
+ */
+@Command(name = "alerts", mixinStandardHelpOptions = true,
+        description = "Train the learned alert heads (logistic regression on MiniLM sentence embeddings).")
+public final class TrainAlertsCommand implements Callable<Integer> {
+    static final int BAD_INPUT = 2;
+    /** What the model file records as the command that made it (paths differ between machines; hashes do not). */
+    static final String COMMAND = "parley train alerts --data <shared data folder>";
+
+    @ParentCommand
+    private TrainCommand parent;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--data", required = true, paramLabel = "<dir>",
+            description = "Folder with sms-spam-uci/, hate-speech-offensive/ and selfharm-dev/ (Parley's shared data).")
+    private Path data;
+
+    @Option(names = "--out", paramLabel = "<file>",
+            description = "Model file to write (default: <home>/" + AlertModelFile.FILE_NAME
+                    + ", which Parley then uses instead of its built-in heads).")
+    private Path out;
+
+    @Option(names = "--cache", paramLabel = "<dir>",
+            description = "Where embeddings of the training texts are kept between runs (default: <home>/cache/embeddings).")
+    private Path cache;
+
+    @Option(names = "--home", paramLabel = "DIR", description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
+    private Path home;
+
+    @Option(names = "--hold-out", paramLabel = "SOURCE", split = ",",
+            description = "Leave an ordinary source out of training and thresholds (sms_ham, tweet_neither, "
+                    + "post_non_suicide) and report its false-alarm rates: what carries over to a source no head "
+                    + "has seen. Needs --out, so the held-out model never replaces the one Parley uses.")
+    private List<String> holdOut;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
+            description = "Threads that embed texts (default 2); the result does not depend on it.")
+    private int threads;
+
+    @Override
+    public Integer call() throws Exception {
+        if (threads < 1 || threads > 64) return fail("--threads must be from 1 to 64");
+        var heldOut = new java.util.LinkedHashSet<DevSource>();
+        for (var name : holdOut == null ? List.<String>of() : holdOut) {
+            var source = java.util.Arrays.stream(DevSource.values()).filter(s -> s.id().equals(name.strip()))
+                    .findFirst();
+            if (source.isEmpty() || !source.get().benign()) {
+                return fail("--hold-out must name an ordinary source: sms_ham, tweet_neither or post_non_suicide");
+            }
+            heldOut.add(source.get());
+        }
+        if (!heldOut.isEmpty() && out == null) return fail("--hold-out needs --out");
+        var parleyHome = parent.parent.launcher().home(home != null ? home : parent.parent.home);
+        long started = System.nanoTime();
+        TrainingDataFiles.Read read;
+        try {
+            read = TrainingDataFiles.read(data);
+        } catch (TrainingDataFiles.MissingFileException e) {
+            return fail(e.getMessage());
+        } catch (DatasetFormatException e) {
+            return fail(e.getMessage());
+        } catch (CharacterCodingException e) {
+            return fail(data + ": a data file is not UTF-8 text");
+        }
+        var allRows = TrainingRows.of(read.texts());
+        var rows = allRows.stream().filter(r -> !heldOut.contains(r.source())).toList();
+        var held = allRows.stream().filter(r -> heldOut.contains(r.source()) && r.measured()).toList();
+        var counts = new TreeMap<String, Long>();
+        rows.forEach(r -> counts.merge(r.source().id(), 1L, Long::sum));
+        progress("rows: " + counts);
+        float[][] vectors;
+        float[][] heldVectors;
+        long computed;
+        try (var embedder = new CachedTextEmbedder(new MiniLmTextEmbedder(),
+                cache != null ? cache : parleyHome.resolve("cache").resolve("embeddings"))) {
+            vectors = embed(rows, embedder);
+            heldVectors = embed(held, embedder);
+            computed = embedder.computed();
+        }
+        var trainer = new AlertHeadTrainer(AlertHeadTrainer.Settings.DEFAULT, this::progress);
+        var heads = trainer.train(rows, vectors, MiniLmTextEmbedder.MODEL, HeadSpec.standard());
+        var provenance = new ModelProvenance(COMMAND, read.sha256(), AlertHeadTrainer.Settings.DEFAULT.folds(),
+                AlertHeadTrainer.Settings.DEFAULT.l2(), counts);
+        var text = AlertModelFile.write(new TrainedAlertModel(heads, provenance),
+                AlertHeadTrainer.CRITICAL_FALSE_ALARMS, AlertHeadTrainer.REVIEW_FALSE_ALARMS);
+        var target = out != null ? out : parleyHome.resolve(AlertModelFile.FILE_NAME);
+        writeAtomically(target, text);
+        var summary = new LinkedHashMap<String, Object>();
+        summary.put("out", target.toString());
+        summary.put("rows", counts);
+        summary.put("embedded", computed);
+        summary.put("from_cache", rows.size() - computed);
+        var perHead = new LinkedHashMap<String, Object>();
+        for (var head : heads.heads()) {
+            var dev = head.dev();
+            var figures = new LinkedHashMap<String, Object>();
+            figures.put("positive_rows", dev.positiveRows());
+            figures.put("roc_auc", dev.rocAuc());
+            figures.put("critical", tier(dev.critical()));
+            figures.put("review", tier(dev.review()));
+            perHead.put(head.category(), figures);
+        }
+        summary.put("heads", perHead);
+        if (!held.isEmpty()) summary.put("held_out", heldOut(heads, held, heldVectors));
+        summary.put("seconds", Math.round((System.nanoTime() - started) / 1e8) / 10.0);
+        spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(summary));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /** Per held-out source and head: the share of its messages at or above each threshold. */
+    private static Map<String, Object> heldOut(dev.parley.domain.alert.learned.AlertHeads heads,
+                                               List<TrainingRow> held, float[][] vectors) {
+        var result = new LinkedHashMap<String, Object>();
+        for (var source : held.stream().map(TrainingRow::source).distinct().toList()) {
+            var perHead = new LinkedHashMap<String, Object>();
+            for (var head : heads.heads()) {
+                long rows = 0;
+                long critical = 0;
+                long review = 0;
+                for (int i = 0; i < held.size(); i++) {
+                    if (held.get(i).source() != source) continue;
+                    rows++;
+                    double score = head.score(new dev.parley.domain.embedding.Embedding(heads.embeddingModel(),
+                            vectors[i]));
+                    if (score >= head.thresholds().critical()) critical++;
+                    if (score >= head.thresholds().review()) review++;
+                }
+                var figures = new LinkedHashMap<String, Object>();
+                figures.put("rows", rows);
+                figures.put("critical_false_alarm_rate", (double) critical / rows);
+                figures.put("review_false_alarm_rate", (double) review / rows);
+                perHead.put(head.category(), figures);
+            }
+            result.put(source.id(), perHead);
+        }
+        return result;
+    }
+
+    private static Map<String, Object> tier(dev.parley.domain.alert.learned.TierFigures figures) {
+        var tier = new LinkedHashMap<String, Object>();
+        tier.put("threshold", figures.threshold());
+        tier.put("recall", figures.recall());
+        tier.put("false_alarm_rate", new TreeMap<>(figures.falseAlarmRate()));
+        return tier;
+    }
+
+    /** One vector per row, embedded on {@code threads} threads; each text's vector is the same whichever thread. */
+    private float[][] embed(List<TrainingRow> rows, CachedTextEmbedder embedder)
+            throws InterruptedException, ExecutionException {
+        var vectors = new float[rows.size()][];
+        var done = new AtomicInteger();
+        int step = Math.max(1, rows.size() / 20);
+        try (var pool = Executors.newFixedThreadPool(threads)) {
+            var futures = new java.util.ArrayList<Future<?>>();
+            for (int t = 0; t < threads; t++) {
+                int first = t;
+                futures.add(pool.submit(() -> {
+                    for (int i = first; i < rows.size(); i += threads) {
+                        vectors[i] = embedder.embed(rows.get(i).text()).vector();
+                        int n = done.incrementAndGet();
+                        if (n % step == 0) progress("embedded " + n + " / " + rows.size());
+                    }
+                }));
+            }
+            for (var future : futures) future.get();
+        }
+        return vectors;
+    }
+
+    private static void writeAtomically(Path target, String text) throws IOException {
+        var parentDir = target.toAbsolutePath().getParent();
+        Files.createDirectories(parentDir);
+        var temporary = Files.createTempFile(parentDir, ".alert_heads", ".tmp");
+        Files.writeString(temporary, text, StandardCharsets.UTF_8);
+        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private void progress(String line) {
+        synchronized (spec) {
+            spec.commandLine().getErr().println("parley train alerts: " + line);
+            spec.commandLine().getErr().flush();
+        }
+    }
+
+    private int fail(String message) {
+        spec.commandLine().getErr().println("parley train alerts: " + message.replace('\n', ' '));
+        spec.commandLine().getErr().flush();
+        return BAD_INPUT;
+    }
+}
