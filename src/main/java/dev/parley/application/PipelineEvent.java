@@ -29,6 +29,13 @@ public sealed interface PipelineEvent {
     record TaskCreated(long conversationId, long taskId, String text, String kind) implements PipelineEvent { }
 
     /**
+     * Chime-in chose the earlier messages a mention is about ({@code selected}: their provider ids, oldest first)
+     * with {@code strategy}, before answering it.
+     */
+    record ContextSelected(long conversationId, long messageId, String strategy, List<String> selected)
+            implements PipelineEvent { }
+
+    /**
      * The assistant made a plan (seed 001 step 8): the steps' labels (an action, or the tool a tool step calls) and
      * whether the plan was valid.
      */

@@ -87,6 +87,30 @@ public enum ConfigKey {
     }),
     MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
     LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse),
+    PLAYBOOK_CHAT("playbook.chat", "chime-in", v -> {
+        if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
+    }),
+    CHIMEIN_BOT_NAME("chimein.bot_name", "parley", v -> {
+        if (!v.matches("[A-Za-z0-9_]{1,64}")) {
+            throw new IllegalArgumentException("letters, digits and _ only, as in an @handle, at most 64");
+        }
+    }),
+    CHIMEIN_STRATEGY("chimein.strategy", "default", v -> oneOf(v, List.of("default", "seed", "last5"))),
+    CHIMEIN_LOOKBACK("chimein.lookback", "20", v -> integer(v, 1, 200)),
+    CHIMEIN_TIME_THRESHOLD_MINUTES("chimein.time_threshold_minutes", "60", v -> integer(v, 1, 100_000)),
+    WEBHOOKS_TELEGRAM_SECRET("webhooks.telegram.secret", "", v -> {
+        if (!v.isEmpty() && !v.matches("[A-Za-z0-9_-]{1,256}")) {
+            throw new IllegalArgumentException("1-256 characters A-Z, a-z, 0-9, _ and - (Telegram's secret_token)");
+        }
+    }),
+    TELEGRAM_TOKEN("telegram.token", "", v -> {
+        if (!v.isEmpty() && !v.matches("[0-9]+:[A-Za-z0-9_-]+")) {
+            throw new IllegalArgumentException("not a bot token (digits, ':', then letters, digits, _ and -)");
+        }
+    }),
+    TELEGRAM_API_BASE("telegram.api_base", "https://api.telegram.org", ConfigKey::urlOrEmpty),
+    TELEGRAM_MODE("telegram.mode", "polling", v -> oneOf(v, List.of("polling", "webhook"))),
+    TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50)),
     /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
     ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off")));
 

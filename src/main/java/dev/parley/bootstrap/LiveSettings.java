@@ -19,7 +19,7 @@ final class LiveSettings {
     /** Read at each request. */
     static final Set<ConfigKey> REQUEST = Set.of(ConfigKey.WEBHOOKS_GENERIC_SECRET, ConfigKey.WEBHOOKS_GENERIC_INSECURE,
             ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL,
-            ConfigKey.LISTENER_TRUSTED_PROXIES);
+            ConfigKey.LISTENER_TRUSTED_PROXIES, ConfigKey.WEBHOOKS_TELEGRAM_SECRET);
     static final Set<ConfigKey> SENDER = Set.of(ConfigKey.SENDER, ConfigKey.TWILIO_ACCOUNT_SID, ConfigKey.TWILIO_FROM,
             ConfigKey.TWILIO_BASE_URL, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, ConfigKey.SENDER_WEBHOOK_URL,
             ConfigKey.SENDER_WEBHOOK_SECRET);

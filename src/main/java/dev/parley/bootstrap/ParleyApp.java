@@ -10,6 +10,7 @@ import dev.parley.adapter.http.ApiRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
+import dev.parley.adapter.http.TelegramWebhookRoutes;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
@@ -19,6 +20,9 @@ import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.PipelineWorker;
+import dev.parley.adapter.telegram.TelegramBotApi;
+import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.adapter.telegram.TelegramSender;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
@@ -92,6 +96,8 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
+    public final TelegramPoller telegram;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
     private volatile TrustedProxies trustedProxies;
@@ -166,7 +172,7 @@ public final class ParleyApp implements AutoCloseable {
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    alertPatterns, learnedAlerts);
+                    alertPatterns, learnedAlerts, messageEmbeddings);
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -181,7 +187,7 @@ public final class ParleyApp implements AutoCloseable {
         try {
             var tx = transactions;
             this.configuredSender = senderOverride != null ? null : new SwitchableSender(sender(config));
-            var sender = senderOverride != null ? senderOverride : configuredSender;
+            var sender = senderOverride != null ? senderOverride : withTelegram(config, configuredSender);
             this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
             this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
@@ -196,6 +202,7 @@ public final class ParleyApp implements AutoCloseable {
             this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
             assistant.close();
@@ -212,6 +219,25 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
+    }
+
+    /** Telegram conversations' replies through the Bot API when a {@code telegram.token} is configured. */
+    private static Sender withTelegram(ParleyConfig config, Sender configured) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return configured;
+        return new TelegramRouting(new TelegramSender(new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
+                token)), configured);
+    }
+
+    /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
+    private static TelegramPoller telegramPoller(ParleyConfig config, Transactions tx, ReceiveInboundMessage receive,
+                                                 Clock clock) {
+        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (token == null || token.isEmpty()) return null;
+        // Its own client (own dispatcher): closing Parley cancels the long poll without touching other calls.
+        var api = new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE), token);
+        return new TelegramPoller(api, tx, receive, clock, "polling".equals(config.get(ConfigKey.TELEGRAM_MODE)),
+                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Thread::sleep, new Random());
     }
 
     private static String required(ParleyConfig config, ConfigKey key) {
@@ -289,6 +315,8 @@ public final class ParleyApp implements AutoCloseable {
     private synchronized void serve(ListenerBinding binding) {
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
+        routes.addAll(new TelegramWebhookRoutes(receive, () -> current.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET))
+                .routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
@@ -298,6 +326,7 @@ public final class ParleyApp implements AutoCloseable {
         listener.start(routes);
         RunFile.write(config.home(), binding.origin() != null ? binding.origin()
                 : "http://127.0.0.1:" + listener.port());
+        if (telegram != null) telegram.start();
     }
 
     /** The configuration in effect now (the one Parley started with, changed by Settings since). */
@@ -405,6 +434,7 @@ public final class ParleyApp implements AutoCloseable {
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
+        if (telegram != null) telegram.close();
         if (listener != null) {
             listener.close();
             RunFile.remove(config.home());

@@ -210,6 +210,12 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public Map<String, Object> benchContext(int selections, int lookback, String store) {
+        ReplayLogging.quiet();
+        return dev.parley.bootstrap.replay.ContextBenchmark.run(selections, lookback, ReplayStore.of(store));
+    }
+
+    @Override
     public Map<String, Object> benchReplay(int conversations, String playbook, String store) {
         ReplayLogging.quiet();
         return ReplayBenchmark.run(conversations, playbook, ReplayStore.of(store));

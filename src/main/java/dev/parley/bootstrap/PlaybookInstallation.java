@@ -6,6 +6,9 @@ import dev.parley.adapter.alerts.AlertThresholdsFile;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.alerts.LearnedAlerts;
+import dev.parley.application.chimein.BotIdentities;
+import dev.parley.application.chimein.ChimeInPlaybook;
+import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
@@ -16,6 +19,8 @@ import dev.parley.domain.alert.OfflineAiSafetyFlag;
 import dev.parley.domain.fsm.PlaybookDefinitionException;
 import dev.parley.domain.outreach.GenealogyExtractor;
 import dev.parley.domain.outreach.RuleBasedIntentClassifier;
+import dev.parley.domain.chimein.context.ContextStrategies;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,7 +54,7 @@ final class PlaybookInstallation {
      * the learned heads.
      */
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
-                             LiveAlertPatterns patterns, LearnedAlerts learned) {
+                             LiveAlertPatterns patterns, LearnedAlerts learned, MessageEmbeddings embeddings) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -61,14 +66,26 @@ final class PlaybookInstallation {
             throw new ConfigException("playbook", e.getMessage());
         }
         installed.add(assistant);
+        installed.add(chimeIn(config, embeddings, model));
         installed.addAll(extra);
         var known = installed.stream().map(Playbook::name).toList();
-        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND)) {
+        for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND, ConfigKey.PLAYBOOK_CHAT)) {
             if (!known.contains(config.get(key))) {
                 throw new ConfigException(key.key(), "playbook '" + config.get(key) + "' is not installed; known: "
                         + known);
             }
         }
-        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND));
+        return new Playbooks(installed, config.get(ConfigKey.PLAYBOOK_DEFAULT), config.get(ConfigKey.PLAYBOOK_INBOUND),
+                config.get(ConfigKey.PLAYBOOK_CHAT));
+    }
+
+    /** Seed 004's group-chat bot with the configured strategy; a configured model writes its answers. */
+    static ChimeInPlaybook chimeIn(ParleyConfig config, MessageEmbeddings embeddings, ModelGateway model) {
+        var strategy = ContextStrategies.named(config.get(ConfigKey.CHIMEIN_STRATEGY),
+                        config.getInt(ConfigKey.CHIMEIN_LOOKBACK),
+                        Duration.ofMinutes(config.getInt(ConfigKey.CHIMEIN_TIME_THRESHOLD_MINUTES)))
+                .orElseThrow(() -> new ConfigException(ConfigKey.CHIMEIN_STRATEGY.key(), "unknown strategy"));
+        return new ChimeInPlaybook(strategy, new BotIdentities(config.get(ConfigKey.CHIMEIN_BOT_NAME)), embeddings,
+                model);
     }
 }

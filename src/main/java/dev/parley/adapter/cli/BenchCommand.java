@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
         subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
-                BenchCommand.Assistant.class, BenchAlertsCommand.class})
+                BenchCommand.Assistant.class, BenchAlertsCommand.class, BenchCommand.Context.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -114,6 +114,40 @@ final class BenchCommand implements Runnable {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
             }
             var result = bench.parent.launcher().benchAssistant(messages, store);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "context", mixinStandardHelpOptions = true,
+            description = "One chime-in context selection (default strategy, warm embeddings): p50 / p99, embeddings/s, and"
+                    + " the same mentions selected by the seed and last5 strategies as same-run baselines (ratios).")
+    static final class Context implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--selections", paramLabel = "N", defaultValue = "2000",
+                description = "timed selections (default 2000, after 300 untimed)")
+        int selections;
+
+        @Option(names = "--lookback", paramLabel = "N", defaultValue = "20",
+                description = "messages the default strategy looks back over (default 20; seed's is 20, last5's 5)")
+        int lookback;
+
+        @Option(names = "--store", paramLabel = "h2|memory", defaultValue = "h2",
+                description = "store read by each selection: h2 (in-memory H2 through Hibernate, default) or memory")
+        String store;
+
+        @Override
+        public Integer call() throws Exception {
+            if (selections < 1 || lookback < 1 || lookback > 200) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--selections must be >= 1 and --lookback from 1 to 200");
+            }
+            if (!store.equals("memory") && !store.equals("h2")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be h2 or memory");
+            }
+            var result = bench.parent.launcher().benchContext(selections, lookback, store);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

@@ -74,6 +74,13 @@ public interface Launcher {
     Map<String, Object> benchReplay(int conversations, String playbook, String store);
 
     /**
+     * Times one context selection of the default strategy over a {@code lookback}-message window with every vector
+     * stored, {@code selections} times, on {@code store} ({@code memory} or {@code h2}); and the embedder's
+     * throughput. Returns p50, p99 and embeddings per second.
+     */
+    Map<String, Object> benchContext(int selections, int lookback, String store);
+
+    /**
      * What {@code parley backup} wrote; {@code runningPid} is the pid of the Parley that took it while running, or -1
      * when the store was opened by the command itself.
      */

@@ -11,6 +11,7 @@ import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Inbox;
 import dev.parley.application.store.StoreUnavailableException;
+import dev.parley.domain.message.ChatDetails;
 import dev.parley.domain.message.InboundMessage;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -78,9 +79,10 @@ public final class WebhookRoutes {
         } catch (WebhookParseException e) {
             return invalid(e);
         }
-        var message = new InboundMessage(p.channel().wireName(), p.id(),
-                p.conversation() != null ? p.conversation() : p.from(), p.from(), p.to(), p.text(), p.replyTo(),
-                p.sentAt(), p.playbook(), p.senderName());
+        var key = p.conversation() != null ? p.conversation() : p.from();
+        var message = new InboundMessage(p.channel().wireName(), p.id(), key, p.from(), p.to(), p.text(),
+                p.replyTo(), p.sentAt(), p.playbook(), p.senderName(),
+                ChatDetails.forGenericMessage(p.channel().wireName(), key, p.from()));
         var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
         if (receipt.isEmpty()) return unavailable();
         var body = new LinkedHashMap<String, Object>();

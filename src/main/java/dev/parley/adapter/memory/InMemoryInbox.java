@@ -57,8 +57,7 @@ final class InMemoryInbox implements Inbox {
         Objects.requireNonNull(m.sentAt(), "sent_at");
         Objects.requireNonNull(now, "received_at");
         long id = table.nextId();
-        var stored = new InboundMessage(m.channel(), m.providerId(), m.conversationKey(), m.from(), m.to(), m.text(),
-                m.replyTo(), StoredTime.of(m.sentAt()), m.playbook(), m.senderName());
+        var stored = m.withSentAt(StoredTime.of(m.sentAt()));
         var at = StoredTime.of(now);
         table.put(id, new InboxEntry(id, stored, InboxStatus.RECEIVED, 0, null, at, at));
         return new Receipt(id, false);

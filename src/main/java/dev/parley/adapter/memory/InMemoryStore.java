@@ -15,6 +15,8 @@ final class InMemoryStore implements Store {
     private final InMemoryAuditLog audit;
     private final InMemoryTasks tasks;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryChatMessages chatMessages;
+    private final InMemoryChannelState channelState;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -28,6 +30,8 @@ final class InMemoryStore implements Store {
         audit = new InMemoryAuditLog(undo);
         tasks = new InMemoryTasks(undo, conversations, messages);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        chatMessages = new InMemoryChatMessages(undo, messages);
+        channelState = new InMemoryChannelState(undo);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -41,4 +45,6 @@ final class InMemoryStore implements Store {
     @Override public AuditLog audit() { return audit; }
     @Override public Tasks tasks() { return tasks; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public ChatMessages chatMessages() { return chatMessages; }
+    @Override public ChannelState channelState() { return channelState; }
 }

@@ -86,7 +86,7 @@ public final class Database implements AutoCloseable {
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
                 ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
-                MessageEmbeddingEntity.class}) {
+                MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

@@ -40,6 +40,7 @@ final class HibernateInbox implements Inbox {
         row.playbook = m.playbook();
         row.senderName = m.senderName();
         row.payload = payload;
+        row.chatDetails = ChatDetailsColumn.write(m.chat());
         row.status = InboxStatus.RECEIVED;
         row.receivedAt = now;
         row.nextAttemptAt = now;

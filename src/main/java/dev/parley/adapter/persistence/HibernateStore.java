@@ -30,4 +30,6 @@ final class HibernateStore implements Store {
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }
     @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
+    @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
+    @Override public ChannelState channelState() { return new HibernateChannelState(session); }
 }

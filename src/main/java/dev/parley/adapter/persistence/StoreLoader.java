@@ -74,7 +74,8 @@ public final class StoreLoader implements AutoCloseable {
                 + "trigger_name, detail, actor, at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         alert = prepare("insert into alerts (id, conversation_id, contact_id, message_id, severity, categories, "
                 + "pattern_ids, source, status, created_at, handled_by, handled_at, acknowledged_by, acknowledged_at, "
-                + "resolved_by, resolved_at, resolution_note) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + "resolved_by, resolved_at, resolution_note, reasons) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + "?, ?, ?)");
         outbox = prepare("insert into outbox (id, conversation_id, contact_id, cause, purpose, text, status, reason, "
                 + "attempts, next_attempt_at, operator_explicit, actor, created_at, sent_at) values "
                 + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -127,7 +128,7 @@ public final class StoreLoader implements AutoCloseable {
         set(alert, x.id(), x.conversationId(), x.contactId(), x.messageId(), x.severity(),
                 JsonColumns.write(x.categories()), JsonColumns.write(x.patternIds()), x.source(), x.status(),
                 ts(x.createdAt()), x.handledBy(), ts(x.handledAt()), h.acknowledgedBy(), ts(h.acknowledgedAt()),
-                h.resolvedBy(), ts(h.resolvedAt()), h.resolutionNote());
+                h.resolvedBy(), ts(h.resolvedAt()), h.resolutionNote(), x.reasons());
     }
 
     public void outbox(OutboxEntry x) throws SQLException {

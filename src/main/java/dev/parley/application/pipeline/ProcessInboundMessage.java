@@ -2,6 +2,7 @@ package dev.parley.application.pipeline;
 
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.chimein.GroupMessages;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -76,16 +77,20 @@ public final class ProcessInboundMessage {
         var m = entry.message();
         var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
         // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
-        // playbook.inbound (operator-started conversations get playbook.default, in StartConversation).
-        var playbookName = existing.map(c -> c.playbook()).orElse(m.playbook() != null ? m.playbook()
-                : playbooks.inboundName());
+        // playbook.chat for a chat message and playbook.inbound for others (operator-started conversations get
+        // playbook.default, in StartConversation).
+        var playbookName = existing.map(c -> c.playbook()).orElse(playbooks.forNewConversation(m));
         Playbook playbook = playbooks.forInbound(playbookName)
                 .orElseThrow(() -> new UnknownPlaybookException(playbookName));
-        var contact = store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
+        // A group conversation's contact is the group (what replies go to, what an operator blocks), not a member.
+        var contact = m.isGroupMessage()
+                ? store.contacts().findOrCreate(m.channel(), m.conversationKey(), m.chat().groupTitle(), now)
+                : store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
         var conversation = existing.orElseGet(() -> store.conversations().create(m.channel(), m.conversationKey(),
                 playbook.name(), playbook.initialState(), contact.id(), now));
         long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), m.text(), m.replyTo(),
                 m.sentAt(), entry.receivedAt(), "RECEIVED", null);
+        if (m.chat() != null) GroupMessages.record(store, conversation.id(), messageId, m);
         store.conversations().touch(conversation.id(), now);
         var session = new ConversationSession(store, playbook, store.conversations().find(conversation.id())
                 .orElseThrow(), now, TimelineEvent.SYSTEM_ACTOR);

@@ -30,7 +30,7 @@ public final class ReceiveInboundMessage {
     public Inbox.Receipt receive(InboundMessage message, String payload) {
         var now = clock.instant();
         var checked = message.withinLimits();
-        var normalised = checked.sentAt() == null ? withSentAt(checked, now) : checked;
+        var normalised = checked.sentAt() == null ? checked.withSentAt(now) : checked;
         Inbox.Receipt receipt;
         try {
             receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
@@ -47,10 +47,5 @@ public final class ReceiveInboundMessage {
             worker.wake();
         }
         return receipt;
-    }
-
-    private static InboundMessage withSentAt(InboundMessage m, java.time.Instant now) {
-        return new InboundMessage(m.channel(), m.providerId(), m.conversationKey(), m.from(), m.to(), m.text(),
-                m.replyTo(), now, m.playbook(), m.senderName());
     }
 }

@@ -63,7 +63,7 @@ public final class ConversationSession {
         return events;
     }
 
-    /** Publishes an event after this transaction commits (e.g. an assistant's plan or tool call). */
+    /** Publishes {@code event} once this transaction has committed (with the session's other events, in order). */
     public void publish(PipelineEvent event) {
         events.add(event);
     }

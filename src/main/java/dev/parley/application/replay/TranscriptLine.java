@@ -51,6 +51,14 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
         return new TranscriptLine(at, "alert", conversation, f);
     }
 
+    /** Chime-in's context for a mention: the provider ids of the earlier messages it chose, oldest first. */
+    public static TranscriptLine context(Instant at, String conversation, List<String> selected, String strategy) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("selected", List.copyOf(selected));
+        f.put("strategy", strategy);
+        return new TranscriptLine(at, "context", conversation, f);
+    }
+
     public static TranscriptLine task(Instant at, String conversation, String text) {
         return new TranscriptLine(at, "task", conversation, Map.of("text", text));
     }

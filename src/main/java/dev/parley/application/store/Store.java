@@ -23,4 +23,8 @@ public interface Store {
     Tasks tasks();
 
     Embeddings embeddings();
+
+    ChatMessages chatMessages();
+
+    ChannelState channelState();
 }

@@ -13,6 +13,7 @@ import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
+import dev.parley.domain.message.ChatDetails;
 import dev.parley.domain.message.InboundMessage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -207,7 +208,8 @@ public final class ReplaySession implements AutoCloseable {
     private void inbound(ReplayEvent.Inbound e) {
         channelOfKey.put(e.conversation(), e.channel());
         app.receive.receive(new InboundMessage(e.channel(), e.id(), e.conversation(), e.from(), e.to(), e.text(),
-                e.replyTo(), null, e.playbook(), e.senderName()), null);
+                e.replyTo(), null, e.playbook(), e.senderName(),
+                ChatDetails.forGenericMessage(e.channel(), e.conversation(), e.from())), null);
     }
 
     /** Runs an operator action; a refusal (what the API answers with a 4xx) becomes a {@code rejected} line. */

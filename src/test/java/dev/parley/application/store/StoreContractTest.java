@@ -600,6 +600,74 @@ public abstract class StoreContractTest {
         assertThatThrownBy(() -> tx.run(s -> s.embeddings().put(999L, v1))).isInstanceOf(RuntimeException.class);
     }
 
+    // --- group chats ---
+
+    @Test
+    void chatMessagesJoinTheirDetailsAndReadWindowsAnchorsAndTimes() {
+        long conv = conversation("group-1");
+        long other = conversation("group-2");
+        var meta = new ChatMessages.Meta("42", "ana_h", "Ana", false, "7", List.of("parley_bot", "99"), null);
+        long m1 = in((Store s) -> s.messages().add(conv, Direction.IN, "g:1", "one", null, at(0), at(0), "RECEIVED", null));
+        long m2 = in((Store s) -> s.messages().add(conv, Direction.IN, "g:2", "two", "g:1", at(5), at(5), "RECEIVED", null));
+        long bot = in((Store s) -> s.messages().add(conv, Direction.OUT, "g:3", "reply", "g:2", at(6), null, "SENT", null));
+        long m4 = in((Store s) -> s.messages().add(conv, Direction.IN, "g:4", "four", "g:0", at(70), at(70), "RECEIVED", null));
+        in((Store s) -> s.messages().add(other, Direction.IN, "g:1", "elsewhere", null, at(1), at(1), "RECEIVED", null));
+        tx.run(s -> s.chatMessages().put(m1, meta));
+        tx.run(s -> s.chatMessages().put(m2, new ChatMessages.Meta("43", null, null, true, null, List.of(), null)));
+        tx.run(s -> s.chatMessages().put(m4, new ChatMessages.Meta("42", null, null, false, null, List.of(),
+                "{\"provider_id\":\"g:0\"}")));
+
+        assertThat(in((Store s) -> s.chatMessages().find(m1)).orElseThrow().meta()).isEqualTo(meta);
+        var before = in((Store s) -> s.chatMessages().before(conv, m4, 2));
+        assertThat(before).extracting(r -> r.message().id()).containsExactly(m2, bot);
+        assertThat(before.get(0).meta().fromBot()).isTrue();
+        assertThat(before.get(1).meta()).isNull();
+        assertThat(in((Store s) -> s.chatMessages().before(conv, m1, 20))).isEmpty();
+        assertThat(in((Store s) -> s.chatMessages().byProviderId(conv, "g:1")).orElseThrow().message().text())
+                .isEqualTo("one");
+        assertThat(in((Store s) -> s.chatMessages().byProviderId(conv, "g:9"))).isEmpty();
+        assertThat(in((Store s) -> s.chatMessages().find(m4)).orElseThrow().meta().contextSnapshot())
+                .contains("g:0");
+        assertThat(in((Store s) -> s.chatMessages().sentBetween(conv, at(5), at(70), 10)))
+                .extracting(r -> r.message().id()).containsExactly(m2, bot);
+        assertThat(in((Store s) -> s.chatMessages().sentBetween(conv, at(0), at(71), 3))).hasSize(3);
+
+        tx.run(s -> s.chatMessages().put(m1, new ChatMessages.Meta("42", null, "Ana B", false, null, null, null)));
+        assertThat(in((Store s) -> s.chatMessages().find(m1)).orElseThrow().meta().senderName()).isEqualTo("Ana B");
+        assertThatThrownBy(() -> tx.run(s -> s.chatMessages().put(999L, meta))).isInstanceOf(RuntimeException.class);
+    }
+
+    @Test
+    void channelStateIsOneValuePerChannelAndNameAndRollsBack() {
+        assertThat(in((Store s) -> s.channelState().get("telegram", "offset"))).isEmpty();
+        tx.run(s -> s.channelState().put("telegram", "offset", "10", T0));
+        tx.run(s -> s.channelState().put("telegram", "offset", "11", at(1)));
+        tx.run(s -> s.channelState().put("other", "offset", "5", at(1)));
+        assertThat(in((Store s) -> s.channelState().get("telegram", "offset"))).contains("11");
+        assertThatThrownBy(() -> tx.run(s -> {
+            s.channelState().put("telegram", "offset", "12", at(2));
+            s.channelState().put("telegram", "bot_id", "7", at(2));
+            throw new IllegalStateException("rolled back");
+        })).isInstanceOf(IllegalStateException.class);
+        assertThat(in((Store s) -> s.channelState().get("telegram", "offset"))).contains("11");
+        assertThat(in((Store s) -> s.channelState().get("telegram", "bot_id"))).isEmpty();
+    }
+
+    @Test
+    void inboxKeepsTheGroupDetailsOfAReceipt() {
+        var parent = new dev.parley.domain.message.ChatDetails.Parent("g:0", "41", "Old Timer", null, false,
+                "before parley", T0.minusSeconds(86_400));
+        var details = new dev.parley.domain.message.ChatDetails("7", false, "ana_h", List.of("parley_bot"), false,
+                "Friends", parent);
+        var message = new InboundMessage("telegram", "g:5", "-100", "42", null, "hi", "g:0", T0, "chime-in", "Ana",
+                details);
+        var receipt = in((Store s) -> s.inbox().insertIfAbsent(message, null, T0));
+        assertThat(in((Store s) -> s.inbox().find(receipt.id())).orElseThrow().message()).isEqualTo(message);
+        var plain = inbound("p1", "+1");
+        var plainReceipt = in((Store s) -> s.inbox().insertIfAbsent(plain, null, T0));
+        assertThat(in((Store s) -> s.inbox().find(plainReceipt.id())).orElseThrow().message().chat()).isNull();
+    }
+
     @Test
     void emptyStore() {
         assertThat(in((Store s) -> s.conversations().count())).isZero();

@@ -37,17 +37,24 @@ class PipelineDemoTest {
 
             var detector = AlertPatternsFile.loadDefault().detector(MatchingMode.PARLEY);
             try (var c = dataSource.getConnection()) {
-                // every alert was raised by what its message says, never assigned at random
-                for (var row : rows(c, "select a.severity, a.categories, m.text from alerts a join messages m on "
-                        + "m.id = a.message_id")) {
+                // every alert was raised by what its message says, never assigned at random: the patterns find it,
+                // or a learned head scored it (issue 14; its reasons are kept on the alert)
+                for (var row : rows(c, "select a.severity, a.categories, m.text, a.source, a.reasons from alerts a "
+                        + "join messages m on m.id = a.message_id")) {
                     var found = detector.detect(row.get(2)).matches().stream().map(m -> m.categoryId()).toList();
-                    if (row.get(0).equals("CRITICAL")) assertThat(found).as(row.get(2)).isNotEmpty();
+                    boolean model = row.get(3) != null && row.get(3).contains("model");
+                    if (row.get(0).equals("CRITICAL") && !model) assertThat(found).as(row.get(2)).isNotEmpty();
+                    if (model) assertThat(row.get(4)).as(row.get(2)).contains("model");
                     if (row.get(0).equals("HIGH_VALUE")) assertThat(found).as(row.get(2)).contains("high_value");
                 }
-                // idioms that only look alarming did not alert
-                assertThat(rows(c, "select m.text from messages m where m.direction = 'IN' and (m.text like "
-                        + "'%kill for a%' or m.text like '%to die for%' or m.text like '%police constable%') and "
-                        + "exists (select 1 from alerts a where a.message_id = m.id)")).isEmpty();
+                // idioms that only look alarming raised no critical alert (at most a learned head's review tier,
+                // which asks an operator to look without blocking anyone)
+                for (var row : rows(c, "select a.severity, a.source, m.text from alerts a join messages m on m.id = "
+                        + "a.message_id where m.direction = 'IN' and (m.text like '%kill for a%' or m.text like "
+                        + "'%to die for%' or m.text like '%police constable%')")) {
+                    assertThat(row.get(0)).as(row.get(2)).isEqualTo("WARNING");
+                    assertThat(row.get(1)).as(row.get(2)).contains("model");
+                }
                 // a conversation in HumanReview got there by a transition the pipeline recorded
                 assertThat(rows(c, "select c.id from conversations c where c.state = 'HumanReview' and not exists "
                         + "(select 1 from conversation_events e where e.conversation_id = c.id and e.to_state = "

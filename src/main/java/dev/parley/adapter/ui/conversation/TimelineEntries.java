@@ -79,6 +79,9 @@ final class TimelineEntries {
         if ("transition".equals(e.type())) {
             return new TimelineEntry(e.at(), "transition", transitionTitle(e, detail), null, e.actor());
         }
+        if ("context_selected".equals(e.type())) {
+            return new TimelineEntry(e.at(), "context", contextTitle(detail), contextText(detail), e.actor());
+        }
         var operator = !TimelineEvent.SYSTEM_ACTOR.equals(e.actor());
         var text = detail.isEmpty() ? null : detail.toString();
         return new TimelineEntry(e.at(), operator ? "operator" : "event",
@@ -98,6 +101,31 @@ final class TimelineEntries {
             why = why + ": " + detail.get("reason");
         }
         return from + " → " + e.toState() + (why.isEmpty() ? "" : " · " + why);
+    }
+
+    /** "Context for a mention (mention entity) · strategy default · 3 messages · answered by offline". */
+    static String contextTitle(java.util.Map<String, Object> d) {
+        int count = d.get("selected") instanceof List<?> l ? l.size() : 0;
+        var mention = String.valueOf(d.getOrDefault("mention", "mention")).replace('_', ' ');
+        return "Context for a mention (" + mention + ") · strategy " + d.get("strategy") + " · " + count
+                + (count == 1 ? " message" : " messages")
+                + (d.get("answered_by") != null ? " · answered by " + d.get("answered_by") : "");
+    }
+
+    /** One line per selected message: who, when, its provider id, and why it was selected. */
+    static String contextText(java.util.Map<String, Object> d) {
+        if (!(d.get("selected") instanceof List<?> selected) || selected.isEmpty()) {
+            return "no earlier message was selected";
+        }
+        var lines = new java.util.ArrayList<String>();
+        for (var item : selected) {
+            if (!(item instanceof java.util.Map<?, ?> m)) continue;
+            var reasons = m.get("reasons") instanceof List<?> r ? String.join(", ", r.stream().map(String::valueOf)
+                    .toList()) : "";
+            lines.add("• " + m.get("sender") + " · " + m.get("sent_at") + " · " + m.get("provider_id") + " — "
+                    + reasons);
+        }
+        return String.join("\n", lines);
     }
 
     private static java.util.Map<String, Object> safeRead(String json) {

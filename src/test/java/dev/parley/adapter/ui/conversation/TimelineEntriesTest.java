@@ -26,6 +26,21 @@ class TimelineEntriesTest {
     }
 
     @Test
+    void eachBotReplyShowsWhichMessagesWereSelectedAndWhy() {
+        var detail = Map.<String, Object>of("mention", "reply_to_bot", "strategy", "default", "answered_by", "offline",
+                "selected", List.of(
+                        Map.of("sender", "Ana", "sent_at", "2026-03-07T18:00:00Z", "provider_id", "A",
+                                "reasons", List.of("anchor")),
+                        Map.of("sender", "Carl", "sent_at", "2026-03-10T17:50:00Z", "provider_id", "C",
+                                "reasons", List.of("similarity 0.46", "continuation"))));
+        assertThat(TimelineEntries.contextTitle(detail))
+                .isEqualTo("Context for a mention (reply to bot) · strategy default · 2 messages · answered by offline");
+        assertThat(TimelineEntries.contextText(detail)).isEqualTo(
+                "• Ana · 2026-03-07T18:00:00Z · A — anchor\n• Carl · 2026-03-10T17:50:00Z · C — similarity 0.46, continuation");
+        assertThat(TimelineEntries.contextText(Map.of("selected", List.of()))).isEqualTo("no earlier message was selected");
+    }
+
+    @Test
     void reviewTransitionSaysReviewAlert() {
         var event = new TimelineEvent(1, 1, "transition", "AwaitingReply", "HumanReview", "review_alert",
                 null, "system", Instant.EPOCH);

@@ -1,0 +1,63 @@
+package dev.parley.adapter.memory;
+
+import dev.parley.application.store.ChatMessages;
+import dev.parley.domain.message.Message;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Group details kept under the message's id; reads walk the conversation's messages (replays are small). */
+final class InMemoryChatMessages implements ChatMessages {
+    private final Table<Meta> table;
+    private final InMemoryMessages messages;
+
+    InMemoryChatMessages(UndoLog undo, InMemoryMessages messages) {
+        this.messages = messages;
+        table = new Table<>("chat_message", undo);
+    }
+
+    @Override
+    public void put(long messageId, Meta meta) {
+        Objects.requireNonNull(meta.sender(), "sender");
+        ForeignKeys.require(messages.table, messageId, "chat_messages.message_id");
+        table.put(messageId, meta);
+    }
+
+    @Override
+    public Optional<Row> find(long messageId) {
+        return messages.find(messageId).map(this::row);
+    }
+
+    @Override
+    public List<Row> before(long conversationId, long messageId, int limit) {
+        var all = messages.ofConversation(conversationId).stream().filter(m -> m.id() < messageId).toList();
+        return all.subList(Math.max(0, all.size() - limit), all.size()).stream().map(this::row).toList();
+    }
+
+    @Override
+    public Optional<Row> byProviderId(long conversationId, String providerId) {
+        var all = messages.ofConversation(conversationId);
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (providerId.equals(all.get(i).providerId())) return Optional.of(row(all.get(i)));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public List<Row> sentBetween(long conversationId, Instant from, Instant to, int limit) {
+        var from_ = StoredTime.of(from);
+        var to_ = StoredTime.of(to);
+        var rows = new ArrayList<Message>();
+        for (var m : messages.ofConversation(conversationId)) {
+            if (m.sentAt() != null && !m.sentAt().isBefore(from_) && m.sentAt().isBefore(to_)) rows.add(m);
+        }
+        rows.sort(java.util.Comparator.comparing(Message::sentAt).thenComparingLong(Message::id));
+        return rows.subList(0, Math.min(limit, rows.size())).stream().map(this::row).toList();
+    }
+
+    private Row row(Message m) {
+        return new Row(m, table.get(m.id()));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.parley.adapter.persistence;
+
+import dev.parley.application.store.ChatMessages;
+import jakarta.persistence.*;
+
+@Entity
+@Table(name = "chat_messages")
+class ChatMessageEntity {
+    @Id @Column(name = "message_id") Long messageId;
+    @Column(nullable = false) String sender;
+    @Column(name = "sender_handle") String senderHandle;
+    @Column(name = "sender_name") String senderName;
+    @Column(name = "is_bot", nullable = false) boolean bot;
+    @Column(name = "thread_id") String threadId;
+    @Column(length = 4000) String mentions;
+    @Column(name = "context_snapshot", length = 65536) String contextSnapshot;
+
+    void set(ChatMessages.Meta meta) {
+        sender = meta.sender();
+        senderHandle = meta.senderHandle();
+        senderName = meta.senderName();
+        bot = meta.fromBot();
+        threadId = meta.threadId();
+        mentions = meta.mentions().isEmpty() ? null : JsonColumns.write(meta.mentions());
+        contextSnapshot = meta.contextSnapshot();
+    }
+
+    ChatMessages.Meta toDomain() {
+        return new ChatMessages.Meta(sender, senderHandle, senderName, bot, threadId, JsonColumns.read(mentions),
+                contextSnapshot);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.parley.application.chimein;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.store.ChatMessages;
+import dev.parley.application.store.Store;
+import dev.parley.domain.chimein.BotIdentity;
+import dev.parley.domain.chimein.ChatMessage;
+import dev.parley.domain.message.Direction;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A group conversation's stored messages as context selection sees them: Parley's own replies are the bot's
+ * messages; a parent Parley never stored comes from the child's {@code context_snapshot} (id -1).
+ */
+public final class ChatHistory {
+    /** The id of a message known only from a snapshot (it was never stored). */
+    public static final long SNAPSHOT_ID = -1;
+    private static final int MAX_CHAIN = 10;
+
+    private final Store store;
+    private final long conversationId;
+    private final BotIdentity bot;
+
+    public ChatHistory(Store store, long conversationId, BotIdentity bot) {
+        this.store = store;
+        this.conversationId = conversationId;
+        this.bot = bot;
+    }
+
+    public Optional<ChatMessage> message(long messageId) {
+        return store.chatMessages().find(messageId).map(this::toChat);
+    }
+
+    /** The last {@code limit} messages before message {@code messageId}, oldest first. */
+    public List<ChatMessage> before(long messageId, int limit) {
+        return store.chatMessages().before(conversationId, messageId, limit).stream().map(this::toChat).toList();
+    }
+
+    public Optional<ChatMessage> byProviderId(String providerId) {
+        return store.chatMessages().byProviderId(conversationId, providerId).map(this::toChat);
+    }
+
+    /** The message {@code child} replies to: stored, else its snapshot, else empty. */
+    public Optional<ChatMessage> parentOf(ChatMessage child) {
+        if (child.replyTo() == null) return Optional.empty();
+        var stored = byProviderId(child.replyTo());
+        if (stored.isPresent()) return stored;
+        return store.chatMessages().find(child.id()).map(ChatMessages.Row::meta)
+                .map(ChatMessages.Meta::contextSnapshot).flatMap(ChatHistory::fromSnapshot);
+    }
+
+    /** The ancestors of {@code anchor} by reply link, nearest first (at most ten). */
+    public List<ChatMessage> ancestors(ChatMessage anchor) {
+        var out = new ArrayList<ChatMessage>();
+        var seen = new HashSet<String>();
+        var current = anchor;
+        while (out.size() < MAX_CHAIN && current.replyTo() != null && seen.add(current.replyTo())) {
+            var parent = current.id() == SNAPSHOT_ID ? Optional.<ChatMessage>empty() : parentOf(current);
+            if (parent.isEmpty()) break;
+            out.add(parent.get());
+            current = parent.get();
+        }
+        return out;
+    }
+
+    ChatMessage toChat(ChatMessages.Row row) {
+        var m = row.message();
+        var at = m.sentAt() != null ? m.sentAt() : m.receivedAt() != null ? m.receivedAt() : Instant.EPOCH;
+        var meta = row.meta();
+        if (meta == null) {
+            boolean ours = m.direction() == Direction.OUT;
+            return new ChatMessage(m.id(), m.providerId(), ours ? bot.senderId() : "unknown", null, null, m.text(),
+                    at, m.replyTo(), null, ours, List.of());
+        }
+        return new ChatMessage(m.id(), m.providerId(), meta.sender(), meta.senderHandle(), meta.senderName(),
+                m.text(), at, m.replyTo(), meta.threadId(), meta.fromBot(), meta.mentions());
+    }
+
+    static Optional<ChatMessage> fromSnapshot(String json) {
+        if (json == null) return Optional.empty();
+        var doc = JsonDocuments.read(json);
+        var providerId = (String) doc.get("provider_id");
+        if (providerId == null) return Optional.empty();
+        var sender = doc.get("sender") instanceof String s ? s : "unknown";
+        var at = doc.get("sent_at") instanceof String s ? Instant.parse(s) : Instant.EPOCH;
+        return Optional.of(new ChatMessage(SNAPSHOT_ID, providerId, sender, (String) doc.get("sender_handle"),
+                (String) doc.get("sender_name"), (String) doc.get("text"), at, null, null,
+                Boolean.TRUE.equals(doc.get("from_bot")), List.of()));
+    }
+}
