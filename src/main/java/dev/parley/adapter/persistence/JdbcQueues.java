@@ -38,6 +38,9 @@ import javax.sql.DataSource;
  */
 public final class JdbcQueues implements Queues {
     private static final String UNRESOLVED = "status in ('OPEN','ACKNOWLEDGED')";
+    /** The severities answered in Escalations (a playbook's question, and its breached deadline). */
+    private static final String ESCALATION = AlertClasses.ESCALATION.stream().map(QueueReadModel::quoted)
+            .collect(Collectors.joining(", "));
     private static final String ALERT_COLUMNS = "id, conversation_id, contact_id, message_id, severity, categories, "
             + "pattern_ids, source, status, created_at, handled_by, handled_at, acknowledged_by, acknowledged_at, "
             + "resolved_by, resolved_at, resolution_note";
@@ -62,7 +65,7 @@ public final class JdbcQueues implements Queues {
             var counts = new EnumMap<QueueKind, Long>(QueueKind.class);
             counts.put(QueueKind.HUMAN_REVIEW, count(c, "select count(*) from conversations where review_tier >= 0"));
             counts.put(QueueKind.ESCALATIONS, count(c, "select count(*) from alerts where " + UNRESOLVED
-                    + " and severity = 'ESCALATION'"));
+                    + " and severity in (" + ESCALATION + ")"));
             counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')"));
             counts.put(QueueKind.ALL, count(c, "select count(*) from conversations"));
             counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'"));
@@ -229,7 +232,7 @@ public final class JdbcQueues implements Queues {
             var oldest = new EnumMap<QueueKind, Instant>(QueueKind.class);
             put(oldest, QueueKind.HUMAN_REVIEW, c, "select min(review_since) from conversations where review_tier >= 0");
             put(oldest, QueueKind.ESCALATIONS, c, "select min(created_at) from alerts where " + UNRESOLVED
-                    + " and severity = 'ESCALATION'");
+                    + " and severity in (" + ESCALATION + ")");
             put(oldest, QueueKind.HELD, c, "select min(created_at) from outbox where status in ('HELD','DENIED')");
             put(oldest, QueueKind.FAILED, c, "select min(received_at) from inbox where status = 'FAILED'");
             put(oldest, QueueKind.OPPORTUNITIES, c, "select min(created_at) from alerts where " + UNRESOLVED + " and "

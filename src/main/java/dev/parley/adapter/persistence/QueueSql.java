@@ -60,7 +60,8 @@ final class QueueSql {
             case ALL -> order = byTime("c.updated_at", "c.id", sort == QueueSort.OLDEST, after, where, params);
             case ESCALATIONS, OPPORTUNITIES -> {
                 where.add("a.status in ('OPEN','ACKNOWLEDGED')");
-                where.add(kind == QueueKind.ESCALATIONS ? "a.severity = 'ESCALATION'"
+                where.add(kind == QueueKind.ESCALATIONS ? "a.severity in (" + AlertClasses.ESCALATION.stream()
+                        .map(QueueReadModel::quoted).collect(Collectors.joining(", ")) + ")"
                         : "a.severity not in (" + NOT_INFORMATIONAL + ")");
                 order = byId("a.id", sort == QueueSort.OLDEST, after, where, params);
             }

@@ -7,7 +7,7 @@ public enum QueueKind {
      * most urgent first: critical, then review tier, then the rest (e.g. an unclear intent); longest waiting first.
      */
     HUMAN_REVIEW("Human review"),
-    /** Questions a playbook escalated to an operator (open alerts of severity ESCALATION). */
+    /** Questions a playbook escalated to an operator, and their breached deadlines (ESCALATION, SLA_BREACH). */
     ESCALATIONS("Escalations"),
     /** Outbound messages HELD or DENIED, with their reason. */
     HELD("Held & filtered"),

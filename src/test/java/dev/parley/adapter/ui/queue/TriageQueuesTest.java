@@ -77,6 +77,21 @@ class TriageQueuesTest {
                 .satisfies(r -> assertThat(r.categories()).contains("★ opportunity"));
         assertThat(fx.context.queues().counts()).containsEntry(QueueKind.HUMAN_REVIEW, 3L)
                 .containsEntry(QueueKind.OPPORTUNITIES, 1L);
+
+        // a playbook's question and its breached deadline (buyer-sms) are Escalations, in no other queue
+        long asked = fx.startOutreach("+15550305");
+        var raised = fx.tx().inTransaction(s -> {
+            long contact = s.conversations().find(asked).orElseThrow().contactId();
+            return java.util.List.of(s.alerts().raise(asked, contact, null, "ESCALATION", java.util.List.of(
+                    "financing"), java.util.List.of(), "buyer-sms", java.time.Instant.now()), s.alerts().raise(asked,
+                    contact, null, "SLA_BREACH", java.util.List.of("sla_breach", "financing"), java.util.List.of(),
+                    "buyer-sms", java.time.Instant.now()));
+        });
+        var escalations = queue(QueueKind.ESCALATIONS);
+        escalations.refresh();
+        assertThat(escalations.rows()).extracting(r -> r.item().id()).containsExactlyInAnyOrderElementsOf(raised);
+        assertThat(fx.context.queues().counts()).containsEntry(QueueKind.ESCALATIONS, 2L)
+                .containsEntry(QueueKind.HUMAN_REVIEW, 3L).containsEntry(QueueKind.OPPORTUNITIES, 1L);
     }
 
     @Test
