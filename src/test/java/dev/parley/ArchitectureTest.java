@@ -1,6 +1,7 @@
 package dev.parley;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -30,9 +31,15 @@ class ArchitectureTest {
             .because("only bootstrap wires adapters together; an adapter reaching back into it would be a cycle");
 
     @ArchTest
+    static final ArchRule packagesAreFreeOfCycles = slices().matching("dev.parley.(**)").should().beFreeOfCycles()
+            .because("a package that needs another which needs it back is one package split in two: layers, "
+                    + "features and engines each depend one way (the console's features on its context, the "
+                    + "launcher on the replay engine on the composition root)");
+
+    @ArchTest
     static final ArchRule noStandardStreamsOutsideTheCli = noClasses()
             .that().resideOutsideOfPackage("dev.parley.adapter.cli..")
-            .and().doNotHaveFullyQualifiedName("dev.parley.bootstrap.Main")
+            .and().doNotHaveFullyQualifiedName("dev.parley.bootstrap.launch.Main")
             .should().accessField(System.class, "out").orShould().accessField(System.class, "err")
             .because("diagnostics go through the logger (which keeps private data out); only the CLI prints");
 }

@@ -2,6 +2,7 @@ package dev.parley.bootstrap;
 
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RedactedThrowable;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
@@ -23,7 +24,7 @@ public final class EventFanOut implements PipelineEvents {
             try {
                 subscriber.publish(events);
             } catch (RuntimeException e) {
-                LOG.warn("event subscriber failed: {}", e.getClass().getName());
+                LOG.error("event subscriber failed", RedactedThrowable.of(e));
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.channels.ChannelSenders;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
 import dev.parley.adapter.channels.WebhookSender;
@@ -19,6 +20,7 @@ import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
 import dev.parley.adapter.scheduling.BackgroundLoop;
+import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
@@ -33,13 +35,16 @@ import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
+import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
@@ -68,6 +73,8 @@ public final class ParleyApp implements AutoCloseable {
     public final StoreBackup backup;
     /** The store every use case runs on. */
     public final Transactions transactions;
+    /** The same store for operators' actions: a unit of work that lost a race is run again (a few times). */
+    public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
     public final Playbooks playbooks;
@@ -84,7 +91,8 @@ public final class ParleyApp implements AutoCloseable {
     private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
     private volatile boolean warmUpStarted;
     public final DeliverOutbox deliverOutbox;
-    public final BackgroundLoop outboxLoop;
+    /** Sends due outbox rows, in parallel across conversations (tests may close it and drive the outbox). */
+    public final OutboxDispatcher outboxLoop;
     public final ProcessInboundMessage processInbound;
     public final PipelineWorker worker;
     public final ReceiveInboundMessage receive;
@@ -96,6 +104,7 @@ public final class ParleyApp implements AutoCloseable {
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    public final ResolveUndelivered resolveUndelivered;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
@@ -186,10 +195,10 @@ public final class ParleyApp implements AutoCloseable {
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
         try {
             var tx = transactions;
-            this.configuredSender = senderOverride != null ? null : new SwitchableSender(sender(config));
-            var sender = senderOverride != null ? senderOverride : withTelegram(config, configuredSender);
-            this.deliverOutbox = new DeliverOutbox(tx, sender, playbooks, this.clock, random, events);
-            this.outboxLoop = new BackgroundLoop("outbox", () -> deliverOutbox.deliverDue(50), Duration.ofMillis(500));
+            this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
+            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
+            this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
@@ -197,11 +206,15 @@ public final class ParleyApp implements AutoCloseable {
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);
-            this.startConversation = new StartConversation(tx, playbooks, this.clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(tx, this.clock, events, outboxLoop);
-            this.unblock = new UnblockConversation(tx, playbooks, this.clock, events);
-            this.retryInbox = new RetryInboxMessage(tx, this.clock, worker);
-            this.externalEvent = new DeliverExternalEvent(tx, playbooks, this.clock, events, outboxLoop);
+            // An operator's action that races the pipeline on the same conversation is simply run again.
+            this.operatorTransactions = new RetryOnConflict(tx);
+            var ops = operatorTransactions;
+            this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
+            this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
+            this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
+            this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
+            this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
             this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
@@ -210,7 +223,24 @@ public final class ParleyApp implements AutoCloseable {
         }
     }
 
-    private static Sender sender(ParleyConfig config) {
+    /**
+     * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
+     * routes its own here ({@code .route("telegram", telegramSender)}).
+     */
+    /** The senders by channel; the default one is {@code configured} (Settings switch it while Parley runs). */
+    private static Senders senders(ParleyConfig config, Sender configured) {
+        var senders = new ChannelSenders(configured);
+        var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
+        if (telegramToken != null && !telegramToken.isEmpty()) {
+            // Telegram conversations' replies through the Bot API, anchored to the message they answer
+            senders.route("telegram", new TelegramSender(new TelegramBotApi(http(),
+                    config.get(ConfigKey.TELEGRAM_API_BASE), telegramToken)));
+        }
+        LOG.info("outbox senders by channel: {}", senders.describe());
+        return senders;
+    }
+
+    private static Sender defaultSender(ParleyConfig config) {
         return switch (config.get(ConfigKey.SENDER)) {
             case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
                     required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
@@ -219,14 +249,6 @@ public final class ParleyApp implements AutoCloseable {
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
         };
-    }
-
-    /** Telegram conversations' replies through the Bot API when a {@code telegram.token} is configured. */
-    private static Sender withTelegram(ParleyConfig config, Sender configured) {
-        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
-        if (token == null || token.isEmpty()) return configured;
-        return new TelegramRouting(new TelegramSender(new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
-                token)), configured);
     }
 
     /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
@@ -317,7 +339,8 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new TelegramWebhookRoutes(receive, () -> current.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET))
                 .routes());
-        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent).routes());
+        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
+                resolveUndelivered).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
@@ -353,7 +376,7 @@ public final class ParleyApp implements AutoCloseable {
         var changed = java.util.Arrays.stream(ConfigKey.values())
                 .filter(k -> !java.util.Objects.equals(before.get(k), next.get(k))).toList();
         var sender = configuredSender != null && changed.stream().anyMatch(LiveSettings.SENDER::contains)
-                ? sender(next) : null;
+                ? defaultSender(next) : null;
         var languageModel = changed.stream().anyMatch(LiveSettings::model)
                 ? ModelInstallation.model(next, clock, random) : null;
         var proxies = TrustedProxies.parse(next.get(ConfigKey.LISTENER_TRUSTED_PROXIES));

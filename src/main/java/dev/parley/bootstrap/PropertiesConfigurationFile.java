@@ -19,18 +19,18 @@ import java.util.Properties;
  * The console's view of {@code parley.properties}: every written value is checked like at startup, and, with the
  * running Parley, applied at once where it can be ({@link ParleyApp#reconfigure}).
  */
-final class PropertiesConfigurationFile implements ConfigurationFile {
+public final class PropertiesConfigurationFile implements ConfigurationFile {
     private final Path file;
     private final ParleyConfig effective;
     private final ParleyApp app;
     private final SecureRandom random;
 
-    PropertiesConfigurationFile(ParleyConfig effective, SecureRandom random) {
+    public PropertiesConfigurationFile(ParleyConfig effective, SecureRandom random) {
         this(effective, null, random);
     }
 
     /** On the running {@code app} (may be null: every change waits for the next start). */
-    PropertiesConfigurationFile(ParleyConfig effective, ParleyApp app, SecureRandom random) {
+    public PropertiesConfigurationFile(ParleyConfig effective, ParleyApp app, SecureRandom random) {
         this.file = effective.home().resolve("parley.properties");
         this.effective = effective;
         this.app = app;

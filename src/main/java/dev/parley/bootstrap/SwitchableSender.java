@@ -21,6 +21,11 @@ final class SwitchableSender implements Sender {
     }
 
     @Override
+    public boolean idempotent() {
+        return current.idempotent();
+    }
+
+    @Override
     public Result send(OutgoingMessage message) {
         return current.send(message);
     }

@@ -41,7 +41,7 @@ class ServeProcessTest {
     @Test
     void overLongFieldsLeaveNoContentInLogStderrOrTraceFilesAreOwnerOnlyAndSigtermStopsInOrder() throws Exception {
         var child = new ChildParley(home, SETTINGS);
-        child.startAndAwaitHealthy(Duration.ofSeconds(60));
+        child.startAndAwaitHealthy(ChildParley.STARTUP);
         try {
             sendOverLongFields(child);
         } catch (AssertionError | RuntimeException e) {

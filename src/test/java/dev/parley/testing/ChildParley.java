@@ -18,6 +18,12 @@ import java.util.concurrent.TimeUnit;
  * Uses the test JVM's own java and class path, so it runs under surefire without the packaged jar.
  */
 public final class ChildParley {
+    /**
+     * How long a child may take to answer /health: it bounds a hang and measures nothing. On a 2-core machine shared
+     * with other builds a JVM that migrates and opens its store has taken over a minute.
+     */
+    public static final Duration STARTUP = Duration.ofMinutes(3);
+
     /** Small heap, C1 only, serial GC: startup time dominates a crash round, not peak throughput. */
     private static final List<String> FAST_START = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
             "-XX:+UseSerialGC", "-XX:-UsePerfData", "--enable-native-access=ALL-UNNAMED");
@@ -25,13 +31,20 @@ public final class ChildParley {
     private final Path home;
     private final int port;
     private final List<String> settings;
+    private final String mainClass;
     private Process process;
 
     /** @param settings extra {@code key=value} configuration passed as {@code --set} */
     public ChildParley(Path home, List<String> settings) throws IOException {
+        this(home, settings, "dev.parley.bootstrap.launch.Main");
+    }
+
+    /** As above, started through {@code mainClass} (for example one that installs test playbooks). */
+    public ChildParley(Path home, List<String> settings, String mainClass) throws IOException {
         this.home = home;
         this.port = freePort();
         this.settings = List.copyOf(settings);
+        this.mainClass = mainClass;
     }
 
     public String baseUrl() {
@@ -44,7 +57,7 @@ public final class ChildParley {
         var command = new ArrayList<String>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(FAST_START);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.parley.bootstrap.Main",
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass,
                 "serve", "--home", home.toString(), "--port", Integer.toString(port)));
         for (var s : settings) {
             command.add("--set");
@@ -86,9 +99,31 @@ public final class ChildParley {
     public void stop() throws InterruptedException {
         process.destroy();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            var threads = threadDump();
             kill();
-            throw new IllegalStateException("child did not stop on SIGTERM");
+            throw new IllegalStateException("child did not stop on SIGTERM within 30 s; log: " + logTail()
+                    + "\nthreads:\n" + threads);
         }
+    }
+
+    /** The child's threads, virtual ones included (for a child that does not stop), or why there are none. */
+    private String threadDump() {
+        try {
+            var file = home.resolve("child-threads-" + process.pid() + ".txt");
+            var jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+            var dump = new ProcessBuilder(jcmd, Long.toString(process.pid()), "Thread.dump_to_file", "-format=text",
+                    file.toString()).redirectErrorStream(true).start();
+            dump.getInputStream().readAllBytes();
+            dump.waitFor(30, TimeUnit.SECONDS);
+            return Files.readString(file);
+        } catch (IOException | InterruptedException e) {
+            return "(no thread dump: " + e.getClass().getSimpleName() + ")";
+        }
+    }
+
+    /** Every line the child (all its starts on this home) wrote to stdout and stderr. */
+    public List<String> log() throws IOException {
+        return Files.readAllLines(home.resolve("child-console.log"));
     }
 
     public String logTail() {

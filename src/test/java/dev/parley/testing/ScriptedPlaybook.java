@@ -12,12 +12,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A real playbook driven by the message text, for tests: {@code boom} throws while {@link #broken} is set,
  * {@code alert} stops automation with a CRITICAL alert, {@code pause} pauses automation, {@code wait} moves to
- * Waiting (whose timer fires {@code nudge} after an hour), {@code echo …} queues an automated reply; anything else is
- * recorded.
+ * Waiting (whose timer fires {@code nudge} after an hour), {@code echo …} queues an automated reply (answering the
+ * message); anything else is recorded. A sent message containing {@link #HOOK_FAILS} makes {@code onOutboundSent} throw.
  */
 public final class ScriptedPlaybook implements Playbook {
     public static final String NAME = "scripted";
     public static final Duration WAIT = Duration.ofHours(1);
+    public static final String HOOK_FAILS = "hook-fails";
     public final AtomicBoolean broken = new AtomicBoolean();
 
     public ScriptedPlaybook(boolean broken) {
@@ -62,9 +63,18 @@ public final class ScriptedPlaybook implements Playbook {
         } else if (text.equals("wait")) {
             session.moveTo("Waiting", "wait", Map.of("message_id", messageId));
         } else if (text.startsWith("echo ")) {
-            session.queueMessage("inbound:" + messageId, "echo", "you said: " + text.substring(5));
+            session.queueMessage("inbound:" + messageId, "echo", "you said: " + text.substring(5),
+                    message.providerId());
         } else {
             session.record("message_recorded", Map.of("message_id", messageId));
+        }
+    }
+
+    /** A sent message whose text contains {@link #HOOK_FAILS} makes this hook throw (a playbook bug after a send). */
+    @Override
+    public void onOutboundSent(ConversationSession session, dev.parley.domain.message.OutboxEntry sent) {
+        if (sent.text().contains(HOOK_FAILS)) {
+            throw new IllegalStateException("scripted onOutboundSent failure");
         }
     }
 

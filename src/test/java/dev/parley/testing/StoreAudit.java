@@ -28,10 +28,24 @@ public final class StoreAudit {
     private StoreAudit() {
     }
 
+    private static String url(Path home) {
+        return "jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley") + ";WRITE_DELAY=0";
+    }
+
+    /** Per inbound provider id: the statuses of the outbox rows that answer it ({@code reply_to}), in id order. */
+    public static Map<String, java.util.List<String>> repliesByReplyTo(Path home) throws SQLException {
+        var result = new HashMap<String, java.util.List<String>>();
+        try (var c = DriverManager.getConnection(url(home), "sa", "");
+             var rs = c.createStatement().executeQuery(
+                     "select reply_to, status from outbox where reply_to is not null order by id")) {
+            while (rs.next()) result.computeIfAbsent(rs.getString(1), k -> new java.util.ArrayList<>()).add(rs.getString(2));
+        }
+        return result;
+    }
+
     public static Map<String, Rows> byProviderId(Path home) throws SQLException {
-        var url = "jdbc:h2:file:" + home.toAbsolutePath().resolve("data").resolve("parley") + ";WRITE_DELAY=0";
         var result = new HashMap<String, Rows>();
-        try (var c = DriverManager.getConnection(url, "sa", "")) {
+        try (var c = DriverManager.getConnection(url(home), "sa", "")) {
             try (var rs = c.createStatement().executeQuery("select provider_id, count(*), "
                     + "sum(case when status = 'PROCESSED' then 1 else 0 end), max(status || ' ' || coalesce(error, '')) "
                     + "from inbox group by provider_id")) {

@@ -66,24 +66,35 @@ public final class WebhookBlaster {
         }
     }
 
+    /**
+     * Sends every acknowledged message again, as a provider retrying a delivery it thinks failed would; returns the
+     * ids whose answer was not 200 with {@code "duplicate":true} (each with what came back instead).
+     */
+    public java.util.List<String> resendAcknowledged(String baseUrl) {
+        var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        var wrong = new java.util.ArrayList<String>();
+        for (var id : new java.util.TreeSet<>(acknowledged)) {
+            try {
+                var response = http.send(request(baseUrl, id), HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() != 200 || !response.body().contains("\"duplicate\":true")) {
+                    wrong.add(id + ": HTTP " + response.statusCode() + " " + response.body());
+                }
+            } catch (IOException e) {
+                wrong.add(id + ": " + e.getClass().getSimpleName());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                wrong.add(id + ": interrupted");
+            }
+        }
+        return wrong;
+    }
+
     public int unansweredCount() {
         return unanswered.size();
     }
 
     private void send(HttpClient http, String baseUrl, String id) {
-        long n = Long.parseLong(id.substring(3));
-        var body = ("{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"kconv-" + (n % conversations)
-                + "\",\"from\":\"+1555010" + (n % conversations) + "\",\"text\":\"crash test " + n + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
-        long ts = Clock.systemUTC().instant().getEpochSecond();
-        var deliveryId = "msg_" + id + "_" + System.nanoTime();
-        var request = HttpRequest.newBuilder(URI.create(baseUrl + "/webhooks/generic")).timeout(Duration.ofSeconds(10))
-                .header("content-type", "application/json")
-                .header(StandardWebhooks.HEADER_ID, deliveryId)
-                .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(ts))
-                .header(StandardWebhooks.HEADER_SIGNATURE, StandardWebhooks.of(secret, Clock.systemUTC())
-                        .sign(deliveryId, ts, body))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        var request = request(baseUrl, id);
         sent.add(id);
         try {
             int status = http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -101,5 +112,22 @@ public final class WebhookBlaster {
             Thread.currentThread().interrupt();
         }
         unanswered.add(id);
+    }
+
+    /** The signed delivery of message {@code id} (its body is the same every time it is sent). */
+    private HttpRequest request(String baseUrl, String id) {
+        long n = Long.parseLong(id.substring(3));
+        var body = ("{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"kconv-" + (n % conversations)
+                + "\",\"from\":\"+1555010" + (n % conversations) + "\",\"text\":\"crash test " + n + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        long ts = Clock.systemUTC().instant().getEpochSecond();
+        var deliveryId = "msg_" + id + "_" + System.nanoTime();
+        return HttpRequest.newBuilder(URI.create(baseUrl + "/webhooks/generic")).timeout(Duration.ofSeconds(10))
+                .header("content-type", "application/json")
+                .header(StandardWebhooks.HEADER_ID, deliveryId)
+                .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(ts))
+                .header(StandardWebhooks.HEADER_SIGNATURE, StandardWebhooks.of(secret, Clock.systemUTC())
+                        .sign(deliveryId, ts, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
     }
 }

@@ -10,6 +10,11 @@ public final class LocalSender implements Sender {
     }
 
     @Override
+    public boolean idempotent() {
+        return true;
+    }
+
+    @Override
     public Result send(OutgoingMessage message) {
         return new Delivered("local-" + message.outboxId());
     }

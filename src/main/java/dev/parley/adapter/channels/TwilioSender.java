@@ -13,6 +13,9 @@ import okhttp3.Request;
 /**
  * Sends through Twilio's Messages API ({@code POST {base}/2010-04-01/Accounts/{sid}/Messages.json}, form body,
  * basic auth). Error 21610 means the recipient replied STOP: the contact becomes OPTED_OUT.
+ *
+ * <p>Not idempotent: Twilio creates a new message for every request, so a request that may have arrived (no answer,
+ * or a 5xx other than 503) is never repeated automatically; the row becomes DELIVERY_UNKNOWN for an operator.
  */
 public final class TwilioSender implements Sender {
     static final int UNSUBSCRIBED_RECIPIENT = 21610;
@@ -24,7 +27,7 @@ public final class TwilioSender implements Sender {
     private final String from;
 
     public TwilioSender(OkHttpClient http, String baseUrl, String accountSid, String authToken, String from) {
-        this.http = http;
+        this.http = ProviderCall.client(http, false);
         this.messagesUrl = HttpUrl.get(baseUrl).newBuilder()
                 .addPathSegments("2010-04-01/Accounts").addPathSegment(accountSid).addPathSegment("Messages.json")
                 .build();
@@ -38,6 +41,11 @@ public final class TwilioSender implements Sender {
     }
 
     @Override
+    public boolean idempotent() {
+        return false;
+    }
+
+    @Override
     public Result send(OutgoingMessage message) {
         var sender = message.from() != null ? message.from() : from;
         boolean whatsapp = "whatsapp".equals(message.channel());
@@ -46,10 +54,8 @@ public final class TwilioSender implements Sender {
                 .add("From", whatsapp && !sender.startsWith("whatsapp:") ? "whatsapp:" + sender : sender)
                 .add("Body", message.text())
                 .build();
-        var request = new Request.Builder().url(messagesUrl).header("Authorization", credentials)
-                .header("Idempotency-Key", "parley-outbox-" + message.outboxId()).post(form).build();
-        try (var response = http.newCall(request).execute()) {
-            var body = response.body().string();
+        var request = new Request.Builder().url(messagesUrl).header("Authorization", credentials).post(form);
+        return ProviderCall.execute(http, request, "twilio", (response, body) -> {
             if (response.isSuccessful()) {
                 return new Delivered(field(body, "sid", "twilio-unknown"));
             }
@@ -58,13 +64,8 @@ public final class TwilioSender implements Sender {
             if (code == UNSUBSCRIBED_RECIPIENT) {
                 return new Permanent(reason + " (unsubscribed recipient)", true);
             }
-            if (response.code() == 429 || response.code() >= 500) {
-                return new Retryable(reason);
-            }
-            return new Permanent(reason, false);
-        } catch (IOException e) {
-            return new Retryable("twilio unreachable: " + e.getClass().getSimpleName());
-        }
+            return ProviderCall.byStatus(response.code(), reason);
+        });
     }
 
     private static String field(String body, String name, String fallback) {

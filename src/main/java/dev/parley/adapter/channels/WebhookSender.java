@@ -13,7 +13,8 @@ import okhttp3.RequestBody;
 
 /**
  * Posts each outgoing message as JSON to a configured URL, signed with Standard Webhooks, so any system can
- * deliver Parley's messages. The {@code webhook-id} is stable per outbox row: receivers can deduplicate retries.
+ * deliver Parley's messages. The {@code webhook-id} is {@code parley_out_<outbox id>}, the same for every attempt:
+ * receivers deduplicate by it, so this sender is idempotent and a request with an unknown outcome is sent again.
  */
 public final class WebhookSender implements Sender {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -25,7 +26,7 @@ public final class WebhookSender implements Sender {
     private final Clock clock;
 
     public WebhookSender(OkHttpClient http, String url, String secret, Clock clock) {
-        this.http = http;
+        this.http = ProviderCall.client(http, true);
         this.url = url;
         this.signer = StandardWebhooks.of(secret, clock);
         this.clock = clock;
@@ -37,12 +38,19 @@ public final class WebhookSender implements Sender {
     }
 
     @Override
+    public boolean idempotent() {
+        return true;
+    }
+
+    @Override
     public Result send(OutgoingMessage message) {
         var document = new LinkedHashMap<String, Object>();
         document.put("type", "message.outbound");
         document.put("outbox_id", message.outboxId());
         document.put("channel", message.channel());
+        document.put("conversation", message.conversationKey());
         document.put("to", message.to());
+        if (message.replyTo() != null) document.put("reply_to", message.replyTo());
         document.put("text", message.text());
         byte[] body;
         try {
@@ -56,15 +64,8 @@ public final class WebhookSender implements Sender {
                 .header(StandardWebhooks.HEADER_ID, id)
                 .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(timestamp))
                 .header(StandardWebhooks.HEADER_SIGNATURE, signer.sign(id, timestamp, body))
-                .post(RequestBody.create(body, APPLICATION_JSON)).build();
-        try (var response = http.newCall(request).execute()) {
-            if (response.isSuccessful()) {
-                return new Delivered(id);
-            }
-            var reason = "webhook HTTP " + response.code();
-            return response.code() == 429 || response.code() >= 500 ? new Retryable(reason) : new Permanent(reason, false);
-        } catch (IOException e) {
-            return new Retryable("webhook unreachable: " + e.getClass().getSimpleName());
-        }
+                .post(RequestBody.create(body, APPLICATION_JSON));
+        return ProviderCall.execute(http, request, "webhook", (response, ignored) -> response.isSuccessful()
+                ? new Delivered(id) : ProviderCall.byStatus(response.code(), "webhook HTTP " + response.code()));
     }
 }

@@ -22,7 +22,8 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "ingest", mixinStandardHelpOptions = true,
-            description = "Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare JDK HttpServer.")
+            description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare JDK HttpServer (saturation).",
+                    "With --rate: N signed webhooks a second for --seconds (open loop); latency to PROCESSED."})
     static final class Ingest implements Callable<Integer> {
         @ParentCommand BenchCommand bench;
         @Spec CommandSpec spec;
@@ -33,8 +34,33 @@ final class BenchCommand implements Runnable {
         @Option(names = "--clients", paramLabel = "N", defaultValue = "16", description = "concurrent clients")
         int clients;
 
+        @Option(names = "--rate", paramLabel = "N",
+                description = "messages per second, open loop (instead of --messages/--clients)")
+        Double rate;
+
+        @Option(names = "--seconds", paramLabel = "S", defaultValue = "30",
+                description = "with --rate: how long to send (default 30)")
+        double seconds;
+
         @Override
         public Integer call() throws Exception {
+            var line = spec.commandLine().getParseResult();
+            if (rate != null) {
+                if (line.hasMatchedOption("--messages") || line.hasMatchedOption("--clients")) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--rate runs open loop: --messages and --clients do not apply");
+                }
+                if (!(rate > 0 && rate <= 100_000) || !(seconds >= 1 && seconds <= 3600)) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                            "--rate must be > 0 (at most 100000) and --seconds from 1 to 3600");
+                }
+                var result = bench.parent.launcher().benchIngestAtRate(rate, seconds);
+                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+                return 0;
+            }
+            if (line.hasMatchedOption("--seconds")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--seconds needs --rate");
+            }
             if (messages < 1 || clients < 1) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages and --clients must be >= 1");
             }

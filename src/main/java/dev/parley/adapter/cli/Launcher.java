@@ -40,6 +40,9 @@ public interface Launcher {
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 
+    /** Open-loop ingest at {@code rate} messages a second for {@code seconds}: latency to PROCESSED. */
+    Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception;
+
     /**
      * Options of a replay: {@code configDir} may be null; {@code model} is {@code offline}, {@code config} (the
      * model.* keys of the configuration) or {@code cassette:DIR}; {@code store} is {@code memory} (default) or

@@ -7,13 +7,16 @@ import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
+import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.store.ConversationQuery;
 import dev.parley.domain.message.InboxStatus;
+import dev.parley.domain.message.OutboxStatus;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The operator API under /api (bearer token). Every action goes through the same use cases as the console. */
@@ -24,15 +27,18 @@ public final class ApiRoutes {
     private final UnblockConversation unblock;
     private final RetryInboxMessage retry;
     private final DeliverExternalEvent externalEvent;
+    private final ResolveUndelivered undelivered;
 
     public ApiRoutes(FindConversations find, StartConversation start, ReplyToConversation reply,
-                     UnblockConversation unblock, RetryInboxMessage retry, DeliverExternalEvent externalEvent) {
+                     UnblockConversation unblock, RetryInboxMessage retry, DeliverExternalEvent externalEvent,
+                     ResolveUndelivered undelivered) {
         this.find = find;
         this.start = start;
         this.reply = reply;
         this.unblock = unblock;
         this.retry = retry;
         this.externalEvent = externalEvent;
+        this.undelivered = undelivered;
     }
 
     public List<Route> routes() {
@@ -45,7 +51,10 @@ public final class ApiRoutes {
                 Route.api("POST", "/api/conversations/{id}/unblock", this::unblock),
                 Route.api("POST", "/api/conversations/{id}/events", this::event),
                 Route.api("GET", "/api/inbox", this::inbox),
-                Route.api("POST", "/api/inbox/{id}/retry", this::retryInbox));
+                Route.api("POST", "/api/inbox/{id}/retry", this::retryInbox),
+                Route.api("GET", "/api/outbox", this::outbox),
+                Route.api("POST", "/api/outbox/{id}/mark-sent", this::markSent),
+                Route.api("POST", "/api/outbox/{id}/send-again", this::sendAgain));
     }
 
     private HttpResponse list(HttpRequest r) {
@@ -128,6 +137,34 @@ public final class ApiRoutes {
         var body = r.body().length == 0 ? null : JsonBodies.object(r.body());
         retry.retry(id, body == null ? null : JsonBodies.string(body, "actor"));
         return HttpResponse.json(202, Map.of("id", id, "status", "RECEIVED"));
+    }
+
+    private HttpResponse outbox(HttpRequest r) {
+        var q = r.query();
+        OutboxStatus status;
+        try {
+            status = OutboxStatus.valueOf(q.getOrDefault("status", "DELIVERY_UNKNOWN").toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("status", "status must be one of "
+                    + java.util.Arrays.toString(OutboxStatus.values()));
+        }
+        int limit = intParam(q.get("limit"), "limit", 100, 1, 1000);
+        return HttpResponse.json(200, Map.of("items", find.outbox(status, limit).stream().map(ApiViews::outbox)
+                .toList()));
+    }
+
+    private HttpResponse markSent(HttpRequest r) {
+        long id = id(r);
+        var body = JsonBodies.object(r.body());
+        var row = undelivered.markSent(id, JsonBodies.string(body, "provider_id"), JsonBodies.string(body, "actor"));
+        return HttpResponse.json(200, ApiViews.outbox(row));
+    }
+
+    private HttpResponse sendAgain(HttpRequest r) {
+        long id = id(r);
+        var body = JsonBodies.object(r.body());
+        var row = undelivered.sendAgain(id, JsonBodies.string(body, "actor"));
+        return HttpResponse.json(202, ApiViews.outbox(row));
     }
 
     private static long id(HttpRequest r) {

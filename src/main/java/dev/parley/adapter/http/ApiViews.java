@@ -4,6 +4,7 @@ import dev.parley.application.JsonDocuments;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.message.InboxEntry;
+import dev.parley.domain.message.OutboxEntry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -78,22 +79,27 @@ final class ApiViews {
             v.put("resolution_note", h.resolutionNote());
             return v;
         }).toList());
-        m.put("outbox", d.outbox().stream().map(o -> {
-            var v = new LinkedHashMap<String, Object>();
-            v.put("id", o.id());
-            v.put("status", o.status().name());
-            v.put("reason", o.reason());
-            v.put("text", o.text());
-            v.put("purpose", o.purpose());
-            v.put("attempts", o.attempts());
-            v.put("actor", o.actor());
-            v.put("created_at", o.createdAt());
-            v.put("sent_at", o.sentAt());
-            return v;
-        }).toList());
+        m.put("outbox", d.outbox().stream().map(ApiViews::outbox).toList());
         m.put("tasks", d.tasks().stream().map(t -> Map.of("id", t.id(), "text", t.text(), "kind", t.kind(),
                 "status", t.status())).toList());
         return m;
+    }
+
+    static Map<String, Object> outbox(OutboxEntry o) {
+        var v = new LinkedHashMap<String, Object>();
+        v.put("id", o.id());
+        v.put("conversation_id", o.conversationId());
+        v.put("status", o.status().name());
+        v.put("reason", o.reason());
+        v.put("text", o.text());
+        v.put("purpose", o.purpose());
+        v.put("attempts", o.attempts());
+        v.put("actor", o.actor());
+        v.put("created_at", o.createdAt());
+        v.put("claimed_at", o.claimedAt());
+        v.put("sent_at", o.sentAt());
+        v.put("reply_to", o.replyTo());
+        return v;
     }
 
     static Map<String, Object> inbox(InboxEntry e) {

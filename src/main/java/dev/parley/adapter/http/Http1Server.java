@@ -112,22 +112,33 @@ final class Http1Server implements AutoCloseable {
                 }
                 cut.cancel(false);
                 HttpResponse response;
+                // Counted from here until the answer is written, so that stop() waits for both; a request read
+                // once stopping has begun is not handled (its sender may retry; Twilio does on a 503).
                 handling.incrementAndGet();
                 try {
-                    response = handler.handle(head, body, local, remote);
-                } catch (RuntimeException e) {
-                    // The handler maps failures itself; this is the last guard, so a client always gets an answer.
-                    LOG.error("request handling failed", dev.parley.application.RedactedThrowable.of(e));
-                    response = HttpResponse.error(500, "internal_error", "the request could not be completed");
+                    if (stopping) {
+                        response = HttpResponse.error(503, "shutting_down", "Parley is stopping; try again");
+                    } else {
+                        try {
+                            response = handler.handle(head, body, local, remote);
+                        } catch (RuntimeException e) {
+                            // The handler maps failures itself; this is the last guard: a client always gets an answer.
+                            LOG.error("request handling failed", dev.parley.application.RedactedThrowable.of(e));
+                            response = HttpResponse.error(500, "internal_error", "the request could not be completed");
+                        }
+                    }
+                    keepAlive = head.keepAlive() && !stopping
+                            && !"close".equals(response.headers().get("Connection"));
+                    if (head.http10() && keepAlive) response = response.withHeader("Connection", "keep-alive");
+                    write(out, connection, head.method(), response, keepAlive);
                 } finally {
                     handling.decrementAndGet();
                 }
-                keepAlive = head.keepAlive() && !stopping && !"close".equals(response.headers().get("Connection"));
-                if (head.http10() && keepAlive) response = response.withHeader("Connection", "keep-alive");
-                write(out, connection, head.method(), response, keepAlive);
             }
         } catch (IOException e) {
             LOG.debug("connection ended: {}", e.getClass().getSimpleName());
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            LOG.debug("connection ended: listener stopped");
         } finally {
             open.remove(connection);
         }
@@ -135,7 +146,13 @@ final class Http1Server implements AutoCloseable {
 
     private void write(OutputStream out, Socket connection, String method, HttpResponse response, boolean keepAlive)
             throws IOException {
-        var cut = deadlines.schedule(() -> closeQuietly(connection), responseTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        java.util.concurrent.ScheduledFuture<?> cut;
+        try {
+            cut = deadlines.schedule(() -> closeQuietly(connection), responseTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException stopped) {
+            // stop() has given up waiting and is closing every connection: this answer cannot be written
+            throw new java.io.IOException("listener stopped", stopped);
+        }
         try {
             var head = new StringBuilder(256).append("HTTP/1.1 ").append(response.status()).append(' ')
                     .append(reason(response.status())).append("\r\n")

@@ -4,6 +4,7 @@ import dev.parley.application.RedactedThrowable;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.limit.FieldTooLongException;
 import java.io.IOException;
@@ -110,6 +111,9 @@ public final class HttpListener implements AutoCloseable {
             return HttpResponse.error(404, "not_found", e.getMessage());
         } catch (ConflictException e) {
             return HttpResponse.error(409, "conflict", e.getMessage());
+        } catch (ConcurrentUpdateException e) {
+            // Still losing the race after the operator use case's own retries: the caller may try again.
+            return HttpResponse.error(409, "conflict", "the conversation changed meanwhile; try again");
         } catch (StoreUnavailableException e) {
             LOG.warn("route {} {}: store unavailable ({})", route.method(), route.pattern(),
                     RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
@@ -127,10 +131,14 @@ public final class HttpListener implements AutoCloseable {
                 token.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Stops taking requests, lets those being answered finish (up to a second), then closes every connection. */
+    /**
+     * Stops taking requests, lets those being answered finish, then closes every connection. A request waits for the
+     * store at most 30 s (the writer lock, the pool), so the grace is a little longer: the store is never closed under
+     * a receipt being stored (on a loaded machine a second was not enough).
+     */
     @Override
     public void close() {
-        server.stop(Duration.ofSeconds(1));
+        server.stop(Duration.ofSeconds(40));
         LOG.info("listener stopped");
     }
 }

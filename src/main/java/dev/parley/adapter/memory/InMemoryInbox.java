@@ -27,10 +27,14 @@ final class InMemoryInbox implements Inbox {
     }
 
     private static final int MAX_ERROR = 2000;
+    private static final Comparator<InboxEntry> BY_LANE = Comparator
+            .comparing((InboxEntry e) -> e.message().channel())
+            .thenComparing(e -> e.message().conversationKey()).thenComparingLong(InboxEntry::id);
 
     private final Table<InboxEntry> table;
     private final UniqueIndex<ProviderKey, InboxEntry> byProviderId;
     private final SortedIndex<InboxEntry> received;
+    private final SortedIndex<InboxEntry> receivedByLane;
     private final GroupIndex<Lane, InboxEntry> byLane;
 
     InMemoryInbox(UndoLog undo) {
@@ -39,6 +43,7 @@ final class InMemoryInbox implements Inbox {
                 e -> new ProviderKey(e.message().channel(), e.message().providerId())));
         received = table.index(new SortedIndex<>(e -> e.status() == InboxStatus.RECEIVED,
                 Comparator.comparingLong(InboxEntry::id)));
+        receivedByLane = table.index(new SortedIndex<>(e -> e.status() == InboxStatus.RECEIVED, BY_LANE));
         byLane = table.index(new GroupIndex<>(e -> new Lane(e.message().channel(), e.message().conversationKey())));
     }
 
@@ -79,6 +84,26 @@ final class InMemoryInbox implements Inbox {
             if (lanes.add(new Lane(e.message().channel(), e.message().conversationKey()))) heads.add(e);
         }
         return heads;
+    }
+
+    @Override
+    public List<InboxEntry> laneHeadsAfter(String afterChannel, String afterKey, int lanes) {
+        table.guard();
+        var heads = new ArrayList<InboxEntry>();
+        var rows = receivedByLane.rows();
+        // A probe that sorts after every row of the lane it names: higher() is the next lane's head.
+        var next = afterChannel == null ? (rows.isEmpty() ? null : rows.first())
+                : rows.higher(probe(afterChannel, afterKey));
+        while (next != null && heads.size() < lanes) {
+            heads.add(next);
+            next = rows.higher(probe(next.message().channel(), next.message().conversationKey()));
+        }
+        return heads;
+    }
+
+    private static InboxEntry probe(String channel, String conversationKey) {
+        var message = new InboundMessage(channel, "", conversationKey, "", null, "", null, null, null, null);
+        return new InboxEntry(Long.MAX_VALUE, message, InboxStatus.RECEIVED, 0, null, null, null);
     }
 
     @Override

@@ -27,6 +27,7 @@ final class InMemoryOutbox implements Outbox {
     private final UniqueIndex<Reason, OutboxEntry> byReason;
     private final SortedIndex<OutboxEntry> pendingById;
     private final SortedIndex<OutboxEntry> pendingByNextAttempt;
+    private final SortedIndex<OutboxEntry> sendingById;
     private final GroupIndex<Long, OutboxEntry> byConversation;
 
     InMemoryOutbox(UndoLog undo, InMemoryConversations conversations, InMemoryContacts contacts) {
@@ -37,6 +38,8 @@ final class InMemoryOutbox implements Outbox {
         pendingById = table.index(new SortedIndex<>(pending(), Comparator.comparingLong(OutboxEntry::id)));
         pendingByNextAttempt = table.index(new SortedIndex<>(pending(),
                 Comparator.comparing(OutboxEntry::nextAttemptAt).thenComparingLong(OutboxEntry::id)));
+        sendingById = table.index(new SortedIndex<>(o -> o.status() == OutboxStatus.SENDING,
+                Comparator.comparingLong(OutboxEntry::id)));
         byConversation = table.index(new GroupIndex<>(OutboxEntry::conversationId));
     }
 
@@ -46,8 +49,8 @@ final class InMemoryOutbox implements Outbox {
 
     @Override
     public Optional<OutboxEntry> enqueue(long conversationId, long contactId, String cause, String purpose,
-                                         String text, OutboxStatus status, String reason, boolean operatorExplicit,
-                                         String actor, Instant now) {
+                                         String text, String replyTo, OutboxStatus status, String reason,
+                                         boolean operatorExplicit, String actor, Instant now) {
         table.guard();
         if (byReason.find(new Reason(cause, purpose)) != null) return Optional.empty();
         Objects.requireNonNull(cause, "cause");
@@ -61,7 +64,7 @@ final class InMemoryOutbox implements Outbox {
         long id = table.nextId();
         var at = StoredTime.of(now);
         var row = new OutboxEntry(id, conversationId, contactId, cause, purpose, text, status, reason, 0, at,
-                operatorExplicit, actor, at, null);
+                operatorExplicit, actor, at, null, replyTo, null);
         table.put(id, row);
         return Optional.of(row);
     }
@@ -91,29 +94,56 @@ final class InMemoryOutbox implements Outbox {
     }
 
     @Override
+    public boolean hasEarlierUnsent(long conversationId, long id) {
+        table.guard();
+        return byConversation.of(conversationId).stream().anyMatch(o -> o.id() < id
+                && (o.status() == OutboxStatus.PENDING || o.status() == OutboxStatus.SENDING));
+    }
+
+    @Override
+    public OutboxEntry claim(long id, Instant now) {
+        var o = table.require(id);
+        put(o, OutboxStatus.SENDING, o.reason(), o.attempts() + 1, o.nextAttemptAt(), o.sentAt(), StoredTime.of(now));
+        return table.get(id);
+    }
+
+    @Override
+    public List<OutboxEntry> sending() {
+        table.guard();
+        return List.copyOf(sendingById.rows());
+    }
+
+    @Override
     public void markSent(long id, String providerId, Instant now) {
         var o = table.require(id);
-        put(o, OutboxStatus.SENT, null, o.attempts(), o.nextAttemptAt(), StoredTime.of(now));
+        put(o, OutboxStatus.SENT, null, o.attempts(), o.nextAttemptAt(), StoredTime.of(now), o.claimedAt());
     }
 
     @Override
     public void mark(long id, OutboxStatus status, String reason) {
         var o = table.require(id);
-        put(o, status, reason, o.attempts(), o.nextAttemptAt(), o.sentAt());
+        put(o, status, reason, o.attempts(), o.nextAttemptAt(), o.sentAt(), o.claimedAt());
     }
 
     @Override
     public void markRetry(long id, int attempts, String reason, Instant nextAttemptAt) {
         var o = table.require(id);
         Objects.requireNonNull(nextAttemptAt, "next_attempt_at");
-        put(o, o.status(), reason, attempts, StoredTime.of(nextAttemptAt), o.sentAt());
+        put(o, OutboxStatus.PENDING, reason, attempts, StoredTime.of(nextAttemptAt), o.sentAt(), o.claimedAt());
+    }
+
+    @Override
+    public void requeue(long id, Instant now) {
+        var o = table.require(id);
+        put(o, OutboxStatus.PENDING, o.reason(), 0, StoredTime.of(now), o.sentAt(), o.claimedAt());
     }
 
     private void put(OutboxEntry o, OutboxStatus status, String reason, int attempts, Instant nextAttemptAt,
-                     Instant sentAt) {
+                     Instant sentAt, Instant claimedAt) {
         Objects.requireNonNull(status, "status");
         table.put(o.id(), new OutboxEntry(o.id(), o.conversationId(), o.contactId(), o.cause(), o.purpose(), o.text(),
-                status, reason, attempts, nextAttemptAt, o.operatorExplicit(), o.actor(), o.createdAt(), sentAt));
+                status, reason, attempts, nextAttemptAt, o.operatorExplicit(), o.actor(), o.createdAt(), sentAt,
+                o.replyTo(), claimedAt));
     }
 
     @Override
@@ -121,7 +151,8 @@ final class InMemoryOutbox implements Outbox {
         table.guard();
         var pending = pendingById.rows().stream().filter(o -> o.contactId() == contactId)
                 .sorted(java.util.Comparator.comparingLong(OutboxEntry::id)).toList();
-        pending.forEach(o -> put(o, OutboxStatus.HELD, reason, o.attempts(), o.nextAttemptAt(), o.sentAt()));
+        pending.forEach(o -> put(o, OutboxStatus.HELD, reason, o.attempts(), o.nextAttemptAt(), o.sentAt(),
+                o.claimedAt()));
         return pending.stream().map(o -> table.get(o.id())).toList();
     }
 

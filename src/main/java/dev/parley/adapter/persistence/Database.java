@@ -16,14 +16,16 @@ import org.slf4j.LoggerFactory;
  */
 public final class Database implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Database.class);
-    private final HikariDataSource dataSource;
+    private final HikariDataSource pool;
+    private final DataSource dataSource;
     private final SessionFactory sessionFactory;
     private final HibernateTransactions transactions;
 
     private final java.util.Optional<UncleanShutdownRepair> repair;
 
-    private Database(HikariDataSource dataSource, SessionFactory sessionFactory,
+    private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
                      java.util.Optional<UncleanShutdownRepair> repair) {
+        this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
@@ -57,16 +59,21 @@ public final class Database implements AutoCloseable {
         config.setMaximumPoolSize(poolSize);
         config.setAutoCommit(false);
         config.setPoolName("parley-db");
-        config.setConnectionTimeout(5_000);
+        // With one writer (H2), a thread short of a connection is in the same line as one waiting for the writer
+        // lock (the connections are held by transactions waiting their turn): the same bound for both, so a busy
+        // store is waited for and only a stuck one is "unavailable" (503).
+        config.setConnectionTimeout(jdbcUrl.startsWith("jdbc:h2:") ? SingleWriter.MAX_WAIT_SECONDS * 1000 : 5_000);
         var dataSource = new HikariDataSource(config);
         try {
             migrate(dataSource);
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
             repair.ifPresent(r -> r.onOpen(dataSource));
-            var sessionFactory = sessionFactory(dataSource);
+            // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
+            DataSource store = jdbcUrl.startsWith("jdbc:h2:") ? new SingleWriter(dataSource) : dataSource;
+            var sessionFactory = sessionFactory(store);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
-            return new Database(dataSource, sessionFactory, repair);
+            return new Database(dataSource, store, sessionFactory, repair);
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
@@ -101,6 +108,7 @@ public final class Database implements AutoCloseable {
         return transactions;
     }
 
+    /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */
     public DataSource dataSource() {
         return dataSource;
     }
@@ -108,7 +116,7 @@ public final class Database implements AutoCloseable {
     @Override
     public void close() {
         sessionFactory.close();
-        dataSource.close();
+        pool.close();
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);
         LOG.info("store closed");
     }

@@ -19,8 +19,8 @@ final class HibernateOutbox implements Outbox {
 
     @Override
     public Optional<OutboxEntry> enqueue(long conversationId, long contactId, String cause, String purpose,
-                                         String text, OutboxStatus status, String reason, boolean operatorExplicit,
-                                         String actor, Instant now) {
+                                         String text, String replyTo, OutboxStatus status, String reason,
+                                         boolean operatorExplicit, String actor, Instant now) {
         var exists = session.createSelectionQuery(
                         "select count(*) from OutboxEntity where cause = :cause and purpose = :purpose", Long.class)
                 .setParameter("cause", cause).setParameter("purpose", purpose).getSingleResult() > 0;
@@ -33,6 +33,7 @@ final class HibernateOutbox implements Outbox {
         row.cause = cause;
         row.purpose = purpose;
         row.text = text;
+        row.replyTo = replyTo;
         row.status = status;
         row.reason = reason;
         row.nextAttemptAt = now;
@@ -68,6 +69,32 @@ final class HibernateOutbox implements Outbox {
     }
 
     @Override
+    public boolean hasEarlierUnsent(long conversationId, long id) {
+        return !session.createSelectionQuery("select o.id from OutboxEntity o where o.conversationId = :conversation "
+                        + "and o.id < :id and o.status in (:pending, :sending)", Long.class)
+                .setParameter("conversation", conversationId).setParameter("id", id)
+                .setParameter("pending", OutboxStatus.PENDING).setParameter("sending", OutboxStatus.SENDING)
+                .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    @Override
+    public OutboxEntry claim(long id, Instant now) {
+        var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.SENDING;
+        row.attempts++;
+        row.claimedAt = now;
+        return row.toDomain();
+    }
+
+    @Override
+    public List<OutboxEntry> sending() {
+        return session.createSelectionQuery("from OutboxEntity where status = :sending order by id",
+                        OutboxEntity.class)
+                .setParameter("sending", OutboxStatus.SENDING).getResultList().stream()
+                .map(OutboxEntity::toDomain).toList();
+    }
+
+    @Override
     public void markSent(long id, String providerId, Instant now) {
         var row = session.find(OutboxEntity.class, id);
         row.status = OutboxStatus.SENT;
@@ -86,9 +113,18 @@ final class HibernateOutbox implements Outbox {
     @Override
     public void markRetry(long id, int attempts, String reason, Instant nextAttemptAt) {
         var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.PENDING;
         row.attempts = attempts;
         row.reason = reason;
         row.nextAttemptAt = nextAttemptAt;
+    }
+
+    @Override
+    public void requeue(long id, Instant now) {
+        var row = session.find(OutboxEntity.class, id);
+        row.status = OutboxStatus.PENDING;
+        row.attempts = 0;
+        row.nextAttemptAt = now;
     }
 
     @Override

@@ -26,8 +26,31 @@ public final class JdbcModelCallLog implements ModelCallLog {
         this.dataSource = dataSource;
     }
 
+    /**
+     * Stores the call in a transaction of its own; when the calling thread is inside a writing transaction of the
+     * pipeline (a playbook asking the model), right after that transaction ends (see {@link SingleWriter}), and the
+     * id is then not known yet (0).
+     */
     @Override
     public long record(ModelCall call) {
+        var writer = singleWriter();
+        if (writer != null) {
+            var id = new long[1];
+            writer.whenNoWriteOpen(() -> id[0] = insert(call));
+            return id[0];
+        }
+        return insert(call);
+    }
+
+    private SingleWriter singleWriter() {
+        try {
+            return dataSource.isWrapperFor(SingleWriter.class) ? dataSource.unwrap(SingleWriter.class) : null;
+        } catch (SQLException e) {
+            return null;
+        }
+    }
+
+    private long insert(ModelCall call) {
         try (Connection c = dataSource.getConnection();
              PreparedStatement st = c.prepareStatement("insert into model_calls (" + COLUMNS
                      + ") values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {

@@ -68,7 +68,8 @@ public final class JdbcQueues implements Queues {
                     + " and severity in (" + ESCALATION + ")"));
             counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')"));
             counts.put(QueueKind.ALL, count(c, "select count(*) from conversations"));
-            counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'"));
+            counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'")
+                    + count(c, "select count(*) from outbox where status in ('FAILED','DELIVERY_UNKNOWN')"));
             counts.put(QueueKind.OPPORTUNITIES, count(c, "select count(*) from alerts where " + UNRESOLVED
                     + " and " + informational("severity")));
             return counts;
@@ -117,7 +118,8 @@ public final class JdbcQueues implements Queues {
         return new QueueItem(kind, rs.getLong("id"), noConversation ? 0 : conversationId, instant(rs, "since"),
                 rs.getString("contact"), rs.getString("channel"), rs.getString("playbook"), rs.getString("state"),
                 QueueSql.categories(rs.getString("categories")), rs.getString("preview"), rs.getString("status"),
-                rs.getInt("rank"), null, false);
+                rs.getInt("rank"), null, false, kind == QueueKind.FAILED
+                ? QueueItem.Source.valueOf(rs.getString("source")) : QueueItem.Source.of(kind));
     }
 
     /** Badges from the page's unresolved alerts; Human review's reason, categories and triggering message. */
@@ -234,7 +236,9 @@ public final class JdbcQueues implements Queues {
             put(oldest, QueueKind.ESCALATIONS, c, "select min(created_at) from alerts where " + UNRESOLVED
                     + " and severity in (" + ESCALATION + ")");
             put(oldest, QueueKind.HELD, c, "select min(created_at) from outbox where status in ('HELD','DENIED')");
-            put(oldest, QueueKind.FAILED, c, "select min(received_at) from inbox where status = 'FAILED'");
+            put(oldest, QueueKind.FAILED, c, "select min(at) from (select min(received_at) at from inbox where "
+                    + "status = 'FAILED' union all select min(coalesce(claimed_at, created_at)) from outbox where "
+                    + "status in ('FAILED','DELIVERY_UNKNOWN')) f");
             put(oldest, QueueKind.OPPORTUNITIES, c, "select min(created_at) from alerts where " + UNRESOLVED + " and "
                     + informational("severity"));
             return oldest;

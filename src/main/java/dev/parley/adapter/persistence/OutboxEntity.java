@@ -23,9 +23,11 @@ class OutboxEntity {
     @Column(name = "provider_id") String providerId;
     @Column(name = "created_at", nullable = false) Instant createdAt;
     @Column(name = "sent_at") Instant sentAt;
+    @Column(name = "reply_to") String replyTo;
+    @Column(name = "claimed_at") Instant claimedAt;
 
     OutboxEntry toDomain() {
         return new OutboxEntry(id, conversationId, contactId, cause, purpose, text, status, reason, attempts,
-                nextAttemptAt, operatorExplicit, actor, createdAt, sentAt);
+                nextAttemptAt, operatorExplicit, actor, createdAt, sentAt, replyTo, claimedAt);
     }
 }

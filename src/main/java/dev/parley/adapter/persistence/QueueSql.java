@@ -46,6 +46,7 @@ final class QueueSql {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
         String order;
+        if (kind == QueueKind.FAILED) return failed(filter, after, limit);
         var shape = shape(kind);
         switch (kind) {
             case HUMAN_REVIEW -> {
@@ -68,10 +69,6 @@ final class QueueSql {
             case HELD -> {
                 where.add("o.status in ('HELD','DENIED')");
                 order = byId("o.id", sort == QueueSort.OLDEST, after, where, params);
-            }
-            case FAILED -> {
-                where.add("i.status = 'FAILED'");
-                order = byId("i.id", sort == QueueSort.OLDEST, after, where, params);
             }
             default -> throw new IllegalArgumentException(kind.name());
         }
@@ -101,6 +98,68 @@ final class QueueSql {
         var sql = "select " + shape.columns() + " from (" + top + ") top_ids join " + shape.from() + " on "
                 + shape.alias() + ".id = top_ids.id" + shape.joins() + " order by " + order;
         return new Query(sql, params);
+    }
+
+    /**
+     * The Failed queue: inbox rows that could not be processed and outbox rows not delivered (FAILED) or of unknown
+     * delivery (DELIVERY_UNKNOWN), newest first by when they failed, keyset on (since, id). Both parts are small
+     * and picked by their status indexes.
+     */
+    private static Query failed(QueueFilter filter, QueueCursor after, int limit) {
+        var params = new ArrayList<Object>();
+        var inboxWhere = new ArrayList<>(List.of("i.status = 'FAILED'"));
+        var outboxWhere = new ArrayList<>(List.of("o.status in ('FAILED','DELIVERY_UNKNOWN')"));
+        var inboxParams = new ArrayList<Object>();
+        var outboxParams = new ArrayList<Object>();
+        failedFilters(filter, "i.channel", "i.sender", "i.conversation_key", inboxWhere, inboxParams);
+        failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
+        var inbox = "select i.id, 'INBOX' source, 0 rank, c.id conversation_id, i.received_at since, i.sender contact, "
+                + "i.channel, c.playbook, c.state, c.critical_alert_tags categories, i.error status, i.text preview "
+                + "from inbox i left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
+                + "left join contacts ct on ct.id = c.contact_id where " + String.join(" and ", inboxWhere);
+        var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, coalesce(o.claimed_at, o.created_at) since, "
+                + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
+                + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "
+                + "join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id where "
+                + String.join(" and ", outboxWhere);
+        params.addAll(inboxParams);
+        params.addAll(outboxParams);
+        var keyset = "";
+        if (after != null) {
+            // Ties on (since, id) across the two tables would need microsecond-equal failures of equal ids.
+            keyset = " where (f.since < ? or (f.since = ? and f.id < ?))";
+            params.add(Timestamp.from(after.at()));
+            params.add(Timestamp.from(after.at()));
+            params.add(after.id());
+        }
+        var sql = "select * from (" + inbox + " union all " + outbox + ") f" + keyset
+                + " order by f.since desc, f.id desc fetch first " + limit + " rows only";
+        return new Query(sql, params);
+    }
+
+    private static void failedFilters(QueueFilter f, String channel, String address, String key, List<String> where,
+                                      List<Object> params) {
+        if (f == null) return;
+        if (present(f.playbook())) {
+            where.add("c.playbook = ?");
+            params.add(f.playbook().strip());
+        }
+        if (present(f.state())) {
+            where.add("c.state = ?");
+            params.add(f.state().strip());
+        }
+        if (present(f.channel())) {
+            where.add(channel + " = ?");
+            params.add(f.channel().strip());
+        }
+        if (present(f.search())) {
+            var like = "%" + f.search().strip().toLowerCase().replace("%", "").replace("_", "") + "%";
+            where.add("(lower(" + address + ") like ? or lower(" + key + ") like ? or lower(coalesce("
+                    + "ct.display_name, '')) like ?)");
+            params.add(like);
+            params.add(like);
+            params.add(like);
+        }
     }
 
     private static String conversationJoin(QueueKind kind) {

@@ -56,6 +56,7 @@ final class SchemaLimits implements JavaMigration {
         c.put("alerts.acknowledged_by", FieldLimit.ACTOR);
         c.put("alerts.resolved_by", FieldLimit.ACTOR);
         c.put("alerts.resolution_note", FieldLimit.NOTE);
+        c.put("outbox.reply_to", FieldLimit.PROVIDER_ID);
         c.put("audit_log.actor", FieldLimit.ACTOR);
         c.put("audit_log.detail", FieldLimit.EVENT_DETAIL);
         return java.util.Collections.unmodifiableMap(c);

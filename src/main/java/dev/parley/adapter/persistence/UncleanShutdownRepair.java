@@ -1,35 +1,28 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.application.RedactedThrowable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * After a crash of a process that had an H2 file store open, rebuilds the indexes the pipeline is driven by.
+ * After a crash of a process that had an H2 file store open, checks the store against itself before anything runs
+ * ({@link StoreIntegrityCheck}: every index against its table, identities against their rows) and rebuilds what
+ * disagrees. A marker file beside the database, created on open and removed on a clean close, tells a crash from a
+ * clean stop.
  *
- * <p>Why: in our kill -9 test we saw, after H2's recovery, a committed RECEIVED inbox row that the status indexes
- * did not list: the worker never saw it and counts by status missed it, while a scan of the table had it. The
- * rows themselves were intact, so rebuilding the secondary indexes from them restores the queues. A marker file
- * beside the database, created on open and removed on a clean close, tells a crash from a clean stop.
+ * <p>Why: H2 can keep part of a transaction that was running when the process died (ADR 0001): Parley prevents that
+ * with one writer at a time ({@link SingleWriter}), and this check makes sure a store that was written otherwise
+ * (an older Parley, a custom URL) is whole before the pipeline trusts its indexes.
  */
 final class UncleanShutdownRepair {
     private static final Logger LOG = LoggerFactory.getLogger(UncleanShutdownRepair.class);
-
-    /** Drop and create again, exactly as the migrations define them. */
-    private static final List<String[]> QUEUE_INDEXES = List.of(
-            new String[] {"ix_inbox_status_lane", "inbox (status, channel, conversation_key, id)"},
-            new String[] {"ix_inbox_status_id", "inbox (status, id)"},
-            new String[] {"ix_outbox_status_due", "outbox (status, next_attempt_at)"},
-            new String[] {"ix_outbox_contact", "outbox (contact_id, status)"},
-            new String[] {"ix_jobs_due", "scheduled_jobs (status, due_at)"},
-            new String[] {"ix_jobs_conversation", "scheduled_jobs (conversation_id, status)"});
 
     private final Path marker;
 
@@ -49,8 +42,8 @@ final class UncleanShutdownRepair {
     void onOpen(DataSource dataSource) {
         try {
             if (Files.exists(marker)) {
-                LOG.warn("the store was not closed cleanly last time: rebuilding the queue indexes");
-                rebuild(dataSource);
+                LOG.warn("the store was not closed cleanly last time: checking every index against its table");
+                check(dataSource);
             }
             Files.createDirectories(marker.toAbsolutePath().getParent());
             Files.writeString(marker, Long.toString(ProcessHandle.current().pid()));
@@ -67,17 +60,19 @@ final class UncleanShutdownRepair {
         }
     }
 
-    private static void rebuild(DataSource dataSource) {
-        long start = System.nanoTime();
-        try (var connection = dataSource.getConnection(); var statement = connection.createStatement()) {
-            for (var index : QUEUE_INDEXES) {
-                statement.execute("drop index if exists " + index[0]);
-                statement.execute("create index " + index[0] + " on " + index[1]);
+    private static void check(DataSource dataSource) {
+        try (var connection = dataSource.getConnection()) {
+            var report = StoreIntegrityCheck.run(connection);
+            if (report.clean()) {
+                LOG.info("store integrity: {} tables and {} indexes agree ({} ms)", report.tablesChecked(),
+                        report.indexesChecked(), report.millis());
+            } else {
+                LOG.error("store integrity: {} tables and {} indexes checked in {} ms; rebuilt {}; identities reset {}",
+                        report.tablesChecked(), report.indexesChecked(), report.millis(), report.rebuilt(),
+                        report.identitiesReset());
             }
-            connection.commit();
         } catch (SQLException e) {
-            throw new IllegalStateException("rebuilding the queue indexes failed: " + e.getSQLState(), e);
+            throw new IllegalStateException("checking the store failed: " + RedactedThrowable.describe(e), e);
         }
-        LOG.warn("queue indexes rebuilt in {} ms", (System.nanoTime() - start) / 1_000_000);
     }
 }

@@ -1,6 +1,8 @@
 package dev.parley.adapter.scheduling;
 
+import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.store.StoreUnavailableException;
 import java.time.Duration;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -49,8 +51,12 @@ public final class BackgroundLoop implements WorkSignal, AutoCloseable {
             int done;
             try {
                 done = work.getAsInt();
+            } catch (StoreUnavailableException e) {
+                LOG.warn("{} loop: store unavailable ({})", name, RedactedThrowable.describe(
+                        e.getCause() != null ? e.getCause() : e));
+                done = 0;
             } catch (RuntimeException e) {
-                LOG.warn("{} loop: {}", name, e.getClass().getName());
+                LOG.error("{} loop failed", name, RedactedThrowable.of(e));
                 done = 0;
             }
             if (done == 0) {

@@ -6,6 +6,9 @@ import dev.parley.application.store.Transactions;
 import dev.parley.domain.message.InboxEntry;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -16,8 +19,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Processes the inbox: strictly in order within a conversation (only the oldest RECEIVED row of a lane is ever
  * started, and never while another row of that lane runs), in parallel across conversations on virtual threads.
+ *
+ * <p>Each dispatch looks at the heads of the lanes among the {@value #WINDOW} oldest waiting rows (arrival order),
+ * and at {@value #ROUND_ROBIN_LANES} more lanes taken in lane order from where the previous dispatch stopped, so every
+ * lane is looked at within a few dispatches however large another lane's backlog is (ADR 0003).
  */
 public final class PipelineWorker implements WorkSignal, AutoCloseable {
+    static final int WINDOW = 1000;
+    static final int ROUND_ROBIN_LANES = 50;
     private final Transactions transactions;
     private final ProcessInboundMessage process;
     private final Clock clock;
@@ -25,6 +34,8 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
     private final Semaphore permits;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final BackgroundLoop loop;
+    /** The last lane the round-robin walk looked at (null: start from the first lane). Dispatch thread only. */
+    private InboxEntry roundRobinAfter;
 
     public PipelineWorker(Transactions transactions, ProcessInboundMessage process, Clock clock, int parallelism) {
         this.transactions = transactions;
@@ -46,7 +57,7 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
     /** Starts the due head of every idle lane; returns how many were started. */
     int dispatchOnce() {
         var now = clock.instant();
-        for (InboxEntry head : transactions.inTransaction(s -> s.inbox().laneHeads(1000))) {
+        for (InboxEntry head : heads()) {
             var lane = head.lane();
             if (head.nextAttemptAt().isAfter(now) || !busyLanes.add(lane)) {
                 continue;
@@ -66,6 +77,25 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
         return 0;
     }
 
+    /** The heads in the arrival window, then those of the round-robin walk's next lanes (each lane once). */
+    private List<InboxEntry> heads() {
+        var after = roundRobinAfter;
+        var found = transactions.inTransaction(s -> List.of(s.inbox().laneHeads(WINDOW),
+                after == null ? s.inbox().laneHeadsAfter(null, null, ROUND_ROBIN_LANES)
+                        : s.inbox().laneHeadsAfter(after.message().channel(), after.message().conversationKey(),
+                                ROUND_ROBIN_LANES)));
+        var walked = found.get(1);
+        roundRobinAfter = walked.size() < ROUND_ROBIN_LANES ? null : walked.getLast();
+        var lanes = new HashSet<String>();
+        var heads = new ArrayList<InboxEntry>();
+        for (var list : found) {
+            for (var head : list) {
+                if (lanes.add(head.lane())) heads.add(head);
+            }
+        }
+        return heads;
+    }
+
     /**
      * Processes every due row on the calling thread until none is left (used by replay and tests);
      * returns how many rows were processed.
@@ -74,7 +104,7 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
         int total = 0;
         while (true) {
             var now = clock.instant();
-            var due = transactions.inTransaction(s -> s.inbox().laneHeads(1000)).stream()
+            var due = transactions.inTransaction(s -> s.inbox().laneHeads(WINDOW)).stream()
                     .filter(h -> !h.nextAttemptAt().isAfter(now)).toList();
             if (due.isEmpty()) {
                 return total;

@@ -1,5 +1,6 @@
 package dev.parley.adapter.ui;
 
+import dev.parley.adapter.ui.context.ConsoleContext;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.application.Application;
 import javafx.application.Platform;

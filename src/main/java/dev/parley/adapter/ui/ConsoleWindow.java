@@ -1,11 +1,14 @@
 package dev.parley.adapter.ui;
 
 import dev.parley.adapter.ui.common.EventBatcher;
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.conversation.ConversationView;
 import dev.parley.adapter.ui.conversation.ConversationViewModel;
 import dev.parley.adapter.ui.conversation.StartConversationDialog;
 import dev.parley.adapter.ui.dashboard.DashboardView;
 import dev.parley.adapter.ui.dashboard.DashboardViewModel;
+import dev.parley.adapter.ui.queue.QueueAction;
+import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.replay.ReplayView;
 import dev.parley.adapter.ui.replay.ReplayViewModel;
 import dev.parley.adapter.ui.settings.CannedRepliesEditor;
@@ -17,8 +20,11 @@ import dev.parley.adapter.ui.shell.MainView;
 import dev.parley.adapter.ui.shell.MainViewModel;
 import dev.parley.adapter.ui.shell.Section;
 import dev.parley.adapter.ui.shell.Shortcuts;
+import dev.parley.application.console.QueueItem;
 import dev.parley.application.console.QueueKind;
+import dev.parley.domain.message.OutboxStatus;
 import java.time.Duration;
+import java.util.List;
 import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -43,7 +49,7 @@ public final class ConsoleWindow implements AutoCloseable {
         this.model = new MainViewModel(context.queues(), context.reveal(), context.executor(), context.notifier(),
                 context.settings(), context.clock());
         model.setModelHealth(context.modelHealth());
-        this.view = new MainView(model, this::otherView, this::retryAction, context.version(), this::showShortcuts);
+        this.view = new MainView(model, this::otherView, this::queueActions, context.version(), this::showShortcuts);
         this.scene = new Scene(view.root(), 1280, 800);
         Themes.apply(scene, context.settings().theme());
         Themes.applyTextSize(scene, context.settings().textSize());
@@ -162,17 +168,37 @@ public final class ConsoleWindow implements AutoCloseable {
         };
     }
 
-    private Runnable retryAction(Section section) {
-        if (section != Section.FAILED) return null;
-        return () -> {
-            var row = model.queue(QueueKind.FAILED).selected();
-            if (row == null) return;
-            var who = model.operator().get();
-            context.executor().submit(p -> {
-                context.retry().retry(row.item().id(), who);
-                return null;
-            }, ok -> model.refreshAll(), e -> model.status().set("Retry failed: " + e.getMessage()));
-        };
+    /**
+     * The Failed queue's actions: an inbox row is put back in line; an outbox row of unknown delivery is marked sent
+     * (after the operator checked with the provider) or, like a failed one, sent again. All audited by the use cases.
+     */
+    private List<QueueAction> queueActions(Section section) {
+        if (section != Section.FAILED) return List.of();
+        return List.of(
+                new QueueAction("retry-inbox", "Retry", row -> row.item().source() == QueueItem.Source.INBOX,
+                        row -> act("Retry", () -> context.retry().retry(row.item().id(), model.operator().get()))),
+                new QueueAction("mark-sent", "Mark sent", row -> row.item().source() == QueueItem.Source.OUTBOX
+                        && row.item().status().startsWith(OutboxStatus.DELIVERY_UNKNOWN.name()), this::markSent),
+                new QueueAction("send-again", "Send again", row -> row.item().source() == QueueItem.Source.OUTBOX,
+                        row -> act("Send again", () -> context.undelivered().sendAgain(row.item().id(),
+                                model.operator().get()))));
+    }
+
+    private void markSent(QueueRow row) {
+        var dialog = new javafx.scene.control.TextInputDialog();
+        dialog.initOwner(scene.getWindow());
+        dialog.setTitle("Mark sent");
+        dialog.setHeaderText("Mark this message as sent? Only when the provider shows it was delivered.");
+        dialog.setContentText("Provider's message id (optional):");
+        dialog.showAndWait().ifPresent(providerId -> act("Mark sent", () -> context.undelivered().markSent(
+                row.item().id(), providerId.isBlank() ? null : providerId.strip(), model.operator().get())));
+    }
+
+    private void act(String what, Runnable action) {
+        context.executor().submit(p -> {
+            action.run();
+            return null;
+        }, ok -> model.refreshAll(), e -> model.status().set(what + " failed: " + e.getMessage()));
     }
 
     private void showShortcuts() {
@@ -196,9 +222,13 @@ public final class ConsoleWindow implements AutoCloseable {
             case SORT -> { if (queueModel == null) return false; queueModel.nextSort(); }
             case LOAD_MORE -> { if (queueModel == null) return false; queueModel.loadMoreCommand().execute(); }
             case RETRY -> {
-                var retry = queue == null ? null : retryAction(model.section().get());
-                if (retry == null) return false;
-                retry.run();
+                // the Failed queue's first action that applies to the selected row (Retry, or Send again)
+                var row = queueModel == null ? null : queueModel.selected();
+                if (row == null) return false;
+                var queueAction = queueActions(model.section().get()).stream().filter(a -> a.appliesTo().test(row))
+                        .filter(a -> !a.id().equals("mark-sent")).findFirst();
+                if (queueAction.isEmpty()) return false;
+                queueAction.get().run().accept(row);
             }
             case REPLY -> { if (conversation == null) return false; conversation.focusReply(); }
             case UNBLOCK -> { if (conversation == null) return false; conversation.unblock(); }

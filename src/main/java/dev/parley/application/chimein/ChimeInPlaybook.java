@@ -92,7 +92,8 @@ public final class ChimeInPlaybook implements Playbook {
         session.record("context_selected", detail);
         session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, selection.strategy(),
                 selection.selected().stream().map(s -> providerId(s.message())).toList()));
-        session.queueMessage("chime-in:" + messageId, "reply", answer.content());
+        // a reply to the message that tagged the bot (Telegram: reply_parameters), through the outbox's reply_to
+        session.queueMessage("chime-in:" + messageId, "reply", answer.content(), trigger.providerId());
     }
 
     /** The timeline's record of a selection: what was chosen and why, ids only (the texts are on the messages). */

@@ -13,12 +13,46 @@ import java.util.List;
  */
 public record QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
                         String playbook, String state, List<String> categories, String preview, String status,
-                        int rank, String why, boolean opportunity) {
+                        int rank, String why, boolean opportunity, Source source) {
+
+    /** The table an item's id belongs to. */
+    public enum Source {
+        ALERT, OUTBOX, CONVERSATION, INBOX;
+
+        /** The target type recorded in the audit log for this source. */
+        public String auditTarget() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** Where the rows of {@code kind} come from (Failed: inbox rows; its outbox rows say so themselves). */
+        public static Source of(QueueKind kind) {
+            return switch (kind) {
+                case HUMAN_REVIEW, ALL -> CONVERSATION;
+                case ESCALATIONS, OPPORTUNITIES -> ALERT;
+                case HELD -> OUTBOX;
+                case FAILED -> INBOX;
+            };
+        }
+    }
 
     public QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
                      String playbook, String state, List<String> categories, String preview, String status) {
         this(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview, status, 0, null,
-                false);
+                false, Source.of(kind));
+    }
+
+    public QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
+                     String playbook, String state, List<String> categories, String preview, String status,
+                     Source source) {
+        this(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview, status, 0, null,
+                false, source);
+    }
+
+    public QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
+                     String playbook, String state, List<String> categories, String preview, String status,
+                     int rank, String why, boolean opportunity) {
+        this(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview, status, rank,
+                why, opportunity, Source.of(kind));
     }
 
     /** The keyset position after this item. */
@@ -28,6 +62,6 @@ public record QueueItem(QueueKind kind, long id, long conversationId, Instant si
 
     public QueueItem withWhy(String why, boolean opportunity) {
         return new QueueItem(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview,
-                status, rank, why, opportunity);
+                status, rank, why, opportunity, source);
     }
 }

@@ -13,7 +13,10 @@ public enum QueueKind {
     HELD("Held & filtered"),
     /** Every conversation, most recently updated first. */
     ALL("All conversations"),
-    /** Inbox rows that could not be processed. */
+    /**
+     * What did not go through: inbox rows that could not be processed, and outbox rows that were not delivered
+     * (FAILED) or whose delivery is unknown (DELIVERY_UNKNOWN).
+     */
     FAILED("Failed"),
     /** Unresolved informational alerts (HIGH_VALUE, …): worth a look, automation carries on. */
     OPPORTUNITIES("Opportunities");

@@ -12,9 +12,10 @@ import dev.parley.domain.message.InboxEntry;
 import dev.parley.domain.message.InboxStatus;
 import dev.parley.domain.message.Message;
 import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.message.OutboxStatus;
 import java.util.List;
 
-/** Read-side queries for operators: conversation pages, one conversation in full, the inbox by status. */
+/** Read-side queries for operators: conversation pages, one conversation in full, inbox and outbox by status. */
 public final class FindConversations {
 
     /** Everything an operator needs to judge one conversation. */
@@ -46,5 +47,10 @@ public final class FindConversations {
 
     public List<InboxEntry> inbox(InboxStatus status, int limit) {
         return transactions.inTransaction(s -> s.inbox().byStatus(status, limit));
+    }
+
+    /** Outbox rows in {@code status}, newest first. */
+    public List<OutboxEntry> outbox(OutboxStatus status, int limit) {
+        return transactions.inTransaction(s -> s.outbox().byStatus(status, limit));
     }
 }

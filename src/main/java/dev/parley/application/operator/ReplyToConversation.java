@@ -4,10 +4,10 @@ import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Transactions;
-import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.limit.FieldLimit;
-import dev.parley.domain.message.OutboxStatus;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -35,11 +35,13 @@ public final class ReplyToConversation {
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             var contact = store.contacts().find(conversation.contactId()).orElseThrow();
-            var optedOut = contact.status() == ContactStatus.OPTED_OUT;
+            var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(), true);
             int sequence = store.outbox().ofConversation(conversationId).size();
             var row = store.outbox().enqueue(conversationId, contact.id(), "operator:" + conversationId + ":" + sequence,
-                    "operator_reply", body, optedOut ? OutboxStatus.DENIED : OutboxStatus.PENDING,
-                    optedOut ? "contact opted out" : null, true, who, now).orElseThrow();
+                    "operator_reply", body, permission.outboxStatus(), permission.reason(), true, who, now)
+                    // Another operator's reply took this place in the conversation first: run again, after it.
+                    .orElseThrow(() -> new ConcurrentUpdateException("outbox row operator:" + conversationId + ":"
+                            + sequence + " exists", null));
             store.timeline().append(conversationId, "operator_reply", null, null, null,
                     JsonDocuments.write(Map.of("outbox_id", row.id())), who, now);
             store.audit().record(who, "reply", "conversation", conversationId,

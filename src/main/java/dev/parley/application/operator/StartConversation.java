@@ -6,8 +6,8 @@ import dev.parley.application.JsonDocuments;
 import dev.parley.application.pipeline.WorkSignal;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.limit.FieldLimit;
-import dev.parley.domain.message.OutboxStatus;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -58,8 +58,10 @@ public final class StartConversation {
                     contact.id(), now);
             store.timeline().append(conversation.id(), "conversation_started", null, playbook.initialState(), null,
                     JsonDocuments.write(Map.of("playbook", playbook.name())), actor, now);
+            var permission = MessagingPermission.of(contact.status(), false, true);
             var row = store.outbox().enqueue(conversation.id(), contact.id(), "start:" + conversation.id(),
-                    "first_message", text, OutboxStatus.PENDING, null, true, actor, now).orElseThrow();
+                    "first_message", text, permission.outboxStatus(), permission.reason(), true, actor, now)
+                    .orElseThrow();
             store.audit().record(actor, "start_conversation", "conversation", conversation.id(),
                     JsonDocuments.write(Map.of("playbook", playbook.name(), "outbox_id", row.id())), now);
             return new Started(conversation.id(), row.id());

@@ -1,144 +1,267 @@
 package dev.parley.application.outbox;
 
+import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
-import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.RedactedThrowable;
+import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.contact.MessagingPermission;
+import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
-import dev.parley.domain.message.Direction;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends due outbox rows. Each row is sent inside a transaction that holds a lock on its contact and checks, at
- * that moment, that the contact may be messaged and automation is not paused (an operator's explicit message
- * may pass a block or a pause, never an opt-out). Failures retry with exponential backoff and jitter.
+ * Sends outbox rows, at most once: no network I/O inside a transaction or under a lock.
+ * <ol>
+ *   <li><b>Claim</b> (one short transaction holding the contact's lock): the row must still be PENDING and due, and
+ *   the first unsent row of its conversation (messages leave in order); {@link MessagingPermission} is checked at
+ *   this moment (HELD / DENIED otherwise); PENDING → SENDING with the claim time and one more attempt. Commit.</li>
+ *   <li><b>Send</b> through the {@link Sender} of the conversation's channel, outside any transaction.</li>
+ *   <li><b>Record</b> the outcome in a new transaction: SENT (with the provider's id, the outgoing message and the
+ *   playbook's {@code onOutboundSent}); a refusal FAILED, or DENIED with the contact OPTED_OUT; a request that
+ *   certainly did not leave PENDING again after {@link RetryPolicy#OUTBOX}'s backoff; an unknown outcome
+ *   DELIVERY_UNKNOWN, or a retry when the sender is {@link Sender#idempotent()}.</li>
+ * </ol>
+ * If the playbook's hook (or anything else) fails after a send, SENT is recorded without it. A row left SENDING (a
+ * crash between send and record) is never sent again by itself: {@link #recoverInterrupted()} makes it
+ * DELIVERY_UNKNOWN, or PENDING again on an idempotent channel. Operators resolve DELIVERY_UNKNOWN and FAILED rows
+ * with {@link ResolveUndelivered}.
  */
 public final class DeliverOutbox {
     private static final Logger LOG = LoggerFactory.getLogger(DeliverOutbox.class);
-    public static final int MAX_ATTEMPTS = 6;
+    static final String INTERRUPTED = "interrupted while sending: the message may have left";
 
     private final Transactions transactions;
-    private final Sender sender;
-    private final Playbooks playbooks;
+    private final Senders senders;
     private final Clock clock;
-    private final Random jitter;
+    private final RandomGenerator jitter;
     private final PipelineEvents events;
+    /** Rows this process is claiming, sending or recording; a SENDING row not in here has lost its deliverer. */
+    private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
+    private final RecordSent recordSent;
 
-    public DeliverOutbox(Transactions transactions, Sender sender, Playbooks playbooks, Clock clock, Random jitter,
-                         PipelineEvents events) {
+    public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
+                         RandomGenerator jitter, PipelineEvents events) {
         this.transactions = transactions;
-        this.sender = sender;
-        this.playbooks = playbooks;
+        this.senders = senders;
+        this.recordSent = new RecordSent(playbooks);
         this.clock = clock;
         this.jitter = jitter;
         this.events = events;
     }
 
-    /** Sends every row due now; returns how many rows were handled. */
+    /** Sends every row due now, one after another on the calling thread; returns how many rows were handled. */
     public int deliverDue(int limit) {
-        var due = transactions.inTransaction(s -> s.outbox().due(clock.instant(), limit));
+        recoverInterrupted();
+        var due = due(limit);
         for (var row : due) {
             deliver(row.id());
         }
         return due.size();
     }
 
-    public void deliver(long outboxId) {
-        var published = transactions.inTransaction(store -> deliverIn(store, outboxId));
-        events.publish(published);
+    /** PENDING rows due now, oldest first. */
+    public List<OutboxEntry> due(int limit) {
+        return transactions.inTransaction(s -> s.outbox().due(clock.instant(), limit));
     }
 
-    private List<PipelineEvent> deliverIn(Store store, long outboxId) {
-        var published = new ArrayList<PipelineEvent>();
-        var row = store.outbox().find(outboxId).orElse(null);
-        if (row == null || row.status() != OutboxStatus.PENDING) {
-            return published;
+    /** Claims, sends and records one row; does nothing when it is not due, not PENDING or already being sent. */
+    public void deliver(long outboxId) {
+        if (!inFlight.add(outboxId)) {
+            return;
         }
+        try {
+            Claim claim;
+            try {
+                claim = transactions.inTransaction(store -> claim(store, outboxId));
+            } catch (ConcurrentUpdateException raced) {
+                return; // another transaction changed the row or its contact first: it is looked at again next round
+            }
+            events.publish(claim.events());
+            if (claim.message() != null) {
+                record(claim, send(claim));
+            }
+        } finally {
+            inFlight.remove(outboxId);
+        }
+    }
+
+    /**
+     * Rows left SENDING without a deliverer (the process crashed between send and record, or the outcome could not
+     * be stored): DELIVERY_UNKNOWN, or PENDING again when their channel's sender is idempotent. Returns how many.
+     */
+    public int recoverInterrupted() {
+        int recovered = 0;
+        for (var row : transactions.inTransaction(s -> s.outbox().sending())) {
+            if (inFlight.contains(row.id())) continue;
+            var changed = transactions.inTransaction(store -> {
+                var current = store.outbox().find(row.id()).orElse(null);
+                if (current == null || current.status() != OutboxStatus.SENDING || inFlight.contains(row.id())) {
+                    return null;
+                }
+                var conversation = store.conversations().find(current.conversationId()).orElseThrow();
+                var sender = senders.forChannel(conversation.channel());
+                if (sender.idempotent()) {
+                    store.outbox().markRetry(current.id(), current.attempts(), INTERRUPTED, clock.instant());
+                    return OutboxStatus.PENDING;
+                }
+                store.outbox().mark(current.id(), OutboxStatus.DELIVERY_UNKNOWN, INTERRUPTED);
+                return OutboxStatus.DELIVERY_UNKNOWN;
+            });
+            if (changed != null) {
+                recovered++;
+                LOG.warn("outbox={} was left SENDING: now {}", row.id(), changed);
+                events.publish(List.of(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(),
+                        changed.name())));
+            }
+        }
+        return recovered;
+    }
+
+    /** A claimed row on its way out; {@code message} is null when nothing is to be sent. */
+    private record Claim(OutboxEntry row, Conversation conversation, Sender sender, Sender.OutgoingMessage message,
+                         List<PipelineEvent> events) {
+        static Claim nothing(List<PipelineEvent> events) {
+            return new Claim(null, null, null, null, events);
+        }
+    }
+
+    private Claim claim(Store store, long outboxId) {
+        var now = clock.instant();
+        var row = store.outbox().find(outboxId).orElse(null);
+        if (row == null || row.status() != OutboxStatus.PENDING || row.nextAttemptAt().isAfter(now)) {
+            return Claim.nothing(List.of());
+        }
+        // The contact's lock orders this claim against a critical alert blocking the contact (it holds PENDING rows).
         var contact = store.contacts().lock(row.contactId());
-        // Another deliverer may have handled the row while this one waited for the contact's lock.
         row = store.outbox().reload(outboxId).orElse(null);
-        if (row == null || row.status() != OutboxStatus.PENDING) {
-            return published;
+        if (row == null || row.status() != OutboxStatus.PENDING
+                || store.outbox().hasEarlierUnsent(row.conversationId(), row.id())) {
+            return Claim.nothing(List.of());
         }
         var conversation = store.conversations().find(row.conversationId()).orElseThrow();
-        var now = clock.instant();
-        String refusal = null;
-        OutboxStatus refusedAs = OutboxStatus.HELD;
-        if (contact.status() == ContactStatus.OPTED_OUT) {
-            refusal = "contact opted out";
-            refusedAs = OutboxStatus.DENIED;
-        } else if (!row.operatorExplicit() && contact.status() != ContactStatus.ACTIVE) {
-            refusal = "contact " + contact.status();
-        } else if (!row.operatorExplicit() && conversation.automationPaused()) {
-            refusal = "automation paused";
+        var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(),
+                row.operatorExplicit());
+        if (!permission.allowed()) {
+            store.outbox().mark(outboxId, permission.outboxStatus(), permission.reason());
+            LOG.info("outbox={} {}: {}", outboxId, permission.outboxStatus(), permission.reason());
+            return Claim.nothing(List.of(new PipelineEvent.OutboxChanged(conversation.id(), outboxId,
+                    permission.outboxStatus().name())));
         }
-        if (refusal != null) {
-            store.outbox().mark(outboxId, refusedAs, refusal);
-            published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, refusedAs.name()));
-            LOG.info("outbox={} {}: {}", outboxId, refusedAs, refusal);
+        var claimed = store.outbox().claim(outboxId, now);
+        var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
+                contact.address(), null, claimed.replyTo(), claimed.text());
+        return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, List.of());
+    }
+
+    private Sender.Result send(Claim claim) {
+        try {
+            return claim.sender().send(claim.message());
+        } catch (RuntimeException bug) {
+            // The request may have left before the sender failed: treat it as an unknown outcome.
+            LOG.error("outbox={} sender {} failed", claim.row().id(), claim.sender().name(), RedactedThrowable.of(bug));
+            return new Sender.Unknown("sender " + claim.sender().name() + " failed: " + bug.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * Records the outcome with the playbook's hook; if that fails, records it again without the hook (noting the
+     * failure on the timeline). If even that fails the row stays SENDING, for {@link #recoverInterrupted()}.
+     */
+    private void record(Claim claim, Sender.Result result) {
+        long id = claim.row().id();
+        try {
+            events.publish(transactions.inTransaction(store -> recordIn(store, claim, result, null)));
+            return;
+        } catch (RuntimeException first) {
+            LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
+                    result.getClass().getSimpleName(), RedactedThrowable.of(first));
+            try {
+                events.publish(transactions.inTransaction(store -> recordIn(store, claim, result, first)));
+            } catch (RuntimeException second) {
+                LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
+                        result.getClass().getSimpleName(), RedactedThrowable.of(second));
+            }
+        }
+    }
+
+    /** {@code hookFailure}: null to run the playbook's hook, else the failure that made this a second try. */
+    private List<PipelineEvent> recordIn(Store store, Claim claim, Sender.Result result, RuntimeException hookFailure) {
+        var published = new ArrayList<PipelineEvent>();
+        var row = store.outbox().find(claim.row().id()).orElseThrow();
+        if (row.status() != OutboxStatus.SENDING) {
+            LOG.warn("outbox={} was {} when its outcome arrived; outcome {} not recorded", row.id(), row.status(),
+                    result.getClass().getSimpleName());
             return published;
         }
-        var result = sender.send(new Sender.OutgoingMessage(outboxId, conversation.channel(), contact.address(),
-                null, row.text()));
+        var conversation = claim.conversation();
+        var now = clock.instant();
+        var sender = claim.sender();
         switch (result) {
             case Sender.Delivered delivered -> {
-                store.outbox().markSent(outboxId, delivered.providerId(), now);
-                store.messages().add(conversation.id(), Direction.OUT, delivered.providerId(), row.text(), null, now,
-                        null, "SENT", row.actor());
-                store.conversations().touch(conversation.id(), now);
-                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, "SENT"));
-                var playbook = playbooks.find(conversation.playbook()).orElseThrow();
-                var session = new ConversationSession(store, playbook,
-                        store.conversations().find(conversation.id()).orElseThrow(), now, TimelineEvent.SYSTEM_ACTOR);
-                playbook.onOutboundSent(session, store.outbox().find(outboxId).orElseThrow());
-                published.addAll(session.events());
-                LOG.debug("outbox={} SENT via {}", outboxId, sender.name());
+                published.addAll(recordSent.record(store, row, delivered.providerId(), now, hookFailure == null));
+                if (hookFailure != null) {
+                    store.timeline().append(conversation.id(), "outbound_hook_failed", null, null, null,
+                            JsonDocuments.write(Map.of("outbox_id", row.id(), "error",
+                                    RedactedThrowable.summary(hookFailure))), TimelineEvent.SYSTEM_ACTOR, now);
+                }
+                LOG.debug("outbox={} SENT via {}", row.id(), sender.name());
             }
-            case Sender.Retryable retry -> retryOrFail(store, row, retry.reason(), published);
-            case Sender.Permanent permanent -> {
-                store.outbox().mark(outboxId, OutboxStatus.FAILED, permanent.reason());
-                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, "FAILED"));
-                if (permanent.optedOut()) {
-                    store.contacts().setStatus(contact.id(), ContactStatus.OPTED_OUT, now, permanent.reason(),
+            case Sender.Retryable retry -> retryOrGiveUp(store, row, retry.reason(), OutboxStatus.FAILED, published);
+            case Sender.Unknown unknown -> {
+                if (sender.idempotent()) {
+                    retryOrGiveUp(store, row, unknown.reason(), OutboxStatus.DELIVERY_UNKNOWN, published);
+                } else {
+                    store.outbox().mark(row.id(), OutboxStatus.DELIVERY_UNKNOWN, unknown.reason());
+                    published.add(new PipelineEvent.OutboxChanged(conversation.id(), row.id(), "DELIVERY_UNKNOWN"));
+                    LOG.warn("outbox={} DELIVERY_UNKNOWN via {}: not sent again automatically", row.id(),
                             sender.name());
-                    for (var held : store.outbox().holdPendingOfContact(contact.id(), "contact opted out")) {
+                }
+            }
+            case Sender.Permanent refused -> {
+                var status = refused.optedOut() ? OutboxStatus.DENIED : OutboxStatus.FAILED;
+                store.outbox().mark(row.id(), status, refused.reason());
+                published.add(new PipelineEvent.OutboxChanged(conversation.id(), row.id(), status.name()));
+                if (refused.optedOut()) {
+                    store.contacts().setStatus(row.contactId(), ContactStatus.OPTED_OUT, now, refused.reason(),
+                            sender.name());
+                    for (var held : store.outbox().holdPendingOfContact(row.contactId(),
+                            MessagingPermission.OPTED_OUT)) {
                         published.add(new PipelineEvent.OutboxChanged(held.conversationId(), held.id(),
                                 OutboxStatus.HELD.name()));
                     }
                 }
-                LOG.warn("outbox={} FAILED permanently via {}", outboxId, sender.name());
+                LOG.warn("outbox={} {} by {}", row.id(), status, sender.name());
             }
         }
         return published;
     }
 
-    private void retryOrFail(Store store, OutboxEntry row, String reason, List<PipelineEvent> published) {
-        int attempts = row.attempts() + 1;
-        if (attempts >= MAX_ATTEMPTS) {
-            store.outbox().markRetry(row.id(), attempts, reason, row.nextAttemptAt());
-            store.outbox().mark(row.id(), OutboxStatus.FAILED, reason);
-            published.add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(), "FAILED"));
-            LOG.warn("outbox={} FAILED after {} attempts", row.id(), attempts);
+    private void retryOrGiveUp(Store store, OutboxEntry row, String reason, OutboxStatus giveUpAs,
+                               List<PipelineEvent> published) {
+        var next = RetryPolicy.OUTBOX.nextAttempt(row.attempts(), clock.instant(), jitter);
+        if (next.isPresent()) {
+            store.outbox().markRetry(row.id(), row.attempts(), reason, next.get());
+            LOG.info("outbox={} attempt {} did not go out, retrying", row.id(), row.attempts());
             return;
         }
-        store.outbox().markRetry(row.id(), attempts, reason, clock.instant().plus(backoff(attempts)));
-        LOG.info("outbox={} attempt {} failed, retrying", row.id(), attempts);
-    }
-
-    /** Exponential backoff with full jitter: a random delay up to 2^attempts seconds, capped at 10 minutes. */
-    Duration backoff(int attempts) {
-        long capMillis = Math.min(600_000L, 1000L << Math.min(attempts, 20));
-        return Duration.ofMillis(capMillis / 2 + (long) (jitter.nextDouble() * capMillis / 2));
+        store.outbox().mark(row.id(), giveUpAs, reason);
+        published.add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(), giveUpAs.name()));
+        LOG.warn("outbox={} {} after {} attempts", row.id(), giveUpAs, row.attempts());
     }
 }

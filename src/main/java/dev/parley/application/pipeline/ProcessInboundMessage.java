@@ -2,6 +2,8 @@ package dev.parley.application.pipeline;
 
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RedactedThrowable;
+import dev.parley.application.RetryPolicy;
 import dev.parley.application.chimein.GroupMessages;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
@@ -17,16 +19,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Processes one inbox row: its message, state changes, timeline events, outbox rows and jobs commit in one
- * transaction together with its PROCESSED mark. A failure is retried with backoff, then marked FAILED.
+ * transaction together with its PROCESSED mark. A failure is retried as {@link RetryPolicy#INBOX} says, then marked
+ * FAILED.
  */
 public final class ProcessInboundMessage {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessInboundMessage.class);
-    public static final int MAX_ATTEMPTS = 5;
 
     private final Transactions transactions;
     private final Playbooks playbooks;
@@ -105,7 +108,8 @@ public final class ProcessInboundMessage {
 
     private Outcome recordFailure(long inboxId, RuntimeException e) {
         var now = clock.instant();
-        var error = e.getClass().getSimpleName() + ": " + e.getMessage();
+        // Stored and logged by class, SQL state and constraint: a message may quote the inbound text.
+        var error = RedactedThrowable.summary(e);
         try {
             return transactions.inTransaction(store -> {
                 InboxEntry entry = store.inbox().find(inboxId).orElse(null);
@@ -113,25 +117,26 @@ public final class ProcessInboundMessage {
                     return Outcome.SKIPPED;
                 }
                 int attempts = entry.attempts() + 1;
-                if (e instanceof UnknownPlaybookException || attempts >= MAX_ATTEMPTS) {
+                var next = e instanceof UnknownPlaybookException ? java.util.Optional.<java.time.Instant>empty()
+                        : RetryPolicy.INBOX.nextAttempt(attempts, now, ThreadLocalRandom.current());
+                if (next.isEmpty()) {
                     store.inbox().markFailed(inboxId, attempts, error, now);
                     metrics.failed.increment();
-                    LOG.error("inbox={} FAILED after {} attempt(s): {}", inboxId, attempts, e.getClass().getName());
+                    LOG.error("inbox={} FAILED after {} attempt(s)", inboxId, attempts, RedactedThrowable.of(e));
                     return Outcome.FAILED;
                 }
-                store.inbox().markRetry(inboxId, attempts, error, now.plus(backoff(attempts)));
+                store.inbox().markRetry(inboxId, attempts, error, next.get());
                 metrics.retried.increment();
-                LOG.warn("inbox={} attempt {} failed ({}), retrying", inboxId, attempts, e.getClass().getName());
+                if (attempts == 1) {
+                    LOG.warn("inbox={} attempt 1 failed, retrying", inboxId, RedactedThrowable.of(e));
+                } else {
+                    LOG.warn("inbox={} attempt {} failed ({}), retrying", inboxId, attempts, error);
+                }
                 return Outcome.RETRY_LATER;
             });
         } catch (RuntimeException storeDown) {
-            LOG.warn("inbox={} failure could not be recorded: {}", inboxId, storeDown.getClass().getName());
+            LOG.error("inbox={} failure could not be recorded ({})", inboxId, error, RedactedThrowable.of(storeDown));
             return Outcome.RETRY_LATER;
         }
-    }
-
-    /** 1 s, 2 s, 4 s, 8 s …, at most 5 minutes. */
-    static Duration backoff(int attempts) {
-        return Duration.ofSeconds(Math.min(300, 1L << Math.min(attempts - 1, 20)));
     }
 }

@@ -2,6 +2,8 @@ package dev.parley.application.pipeline;
 
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RedactedThrowable;
+import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Store;
@@ -9,16 +11,18 @@ import dev.parley.application.store.Transactions;
 import dev.parley.domain.conversation.ScheduledJob;
 import dev.parley.domain.conversation.TimelineEvent;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Fires due scheduled jobs; each job's effects commit in one transaction with its DONE mark. */
+/**
+ * Fires due scheduled jobs; each job's effects commit in one transaction with its DONE mark. A failing job is retried as
+ * {@link RetryPolicy#JOBS} says, then marked FAILED.
+ */
 public final class RunDueJobs {
     private static final Logger LOG = LoggerFactory.getLogger(RunDueJobs.class);
-    private static final int MAX_ATTEMPTS = 5;
 
     private final Transactions transactions;
     private final Playbooks playbooks;
@@ -52,15 +56,16 @@ public final class RunDueJobs {
             var published = transactions.inTransaction(store -> runIn(store, job));
             events.publish(published);
         } catch (RuntimeException e) {
-            LOG.warn("job={} failed: {}", job.id(), e.getClass().getName());
+            int attempts = job.attempts() + 1;
+            var error = RedactedThrowable.summary(e);
+            var next = RetryPolicy.JOBS.nextAttempt(attempts, clock.instant(), ThreadLocalRandom.current());
+            LOG.error("job={} attempt {} failed{}", job.id(), attempts, next.isEmpty() ? ": FAILED" : ", retrying",
+                    RedactedThrowable.of(e));
             transactions.run(store -> {
-                int attempts = job.attempts() + 1;
-                var error = e.getClass().getSimpleName() + ": " + e.getMessage();
-                if (attempts >= MAX_ATTEMPTS) {
+                if (next.isEmpty()) {
                     store.jobs().markFailed(job.id(), attempts, error, clock.instant());
                 } else {
-                    store.jobs().markRetry(job.id(), attempts, error,
-                            clock.instant().plus(Duration.ofSeconds(1L << attempts)));
+                    store.jobs().markRetry(job.id(), attempts, error, next.get());
                 }
             });
         }

@@ -5,6 +5,7 @@ import dev.parley.application.PipelineEvent;
 import dev.parley.application.store.Store;
 import dev.parley.domain.contact.Contact;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.ScheduledJob;
 import dev.parley.domain.conversation.TimelineEvent;
@@ -106,25 +107,22 @@ public final class ConversationSession {
     }
 
     /**
-     * Queues an automated message. It is HELD at once, with its reason, when the contact may not be messaged or
-     * automation is paused; the outbox checks again in the transaction that sends it.
+     * Queues an automated message. It is HELD (or DENIED) at once, with its reason, when {@link MessagingPermission}
+     * says the contact may not be messaged now; the outbox checks again when it claims the row for sending.
      */
     public Optional<OutboxEntry> queueMessage(String cause, String purpose, String text) {
+        return queueMessage(cause, purpose, text, null);
+    }
+
+    /**
+     * As {@link #queueMessage(String, String, String)}, as an answer to the message with the provider's id
+     * {@code replyTo} (for example a Telegram reply anchored to the message that triggered it; null for none).
+     */
+    public Optional<OutboxEntry> queueMessage(String cause, String purpose, String text, String replyTo) {
         var contact = contact();
-        OutboxStatus status = OutboxStatus.PENDING;
-        String reason = null;
-        if (contact.status() == ContactStatus.OPTED_OUT) {
-            status = OutboxStatus.DENIED;
-            reason = "contact opted out";
-        } else if (!contact.status().mayReceiveAutomatedMessages()) {
-            status = OutboxStatus.HELD;
-            reason = "contact " + contact.status();
-        } else if (conversation.automationPaused()) {
-            status = OutboxStatus.HELD;
-            reason = "automation paused";
-        }
-        var row = store.outbox().enqueue(conversation.id(), contact.id(), cause, purpose, text, status, reason,
-                false, actor, now);
+        var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(), false);
+        var row = store.outbox().enqueue(conversation.id(), contact.id(), cause, purpose, text, replyTo,
+                permission.outboxStatus(), permission.reason(), false, actor, now);
         row.ifPresent(r -> events.add(new PipelineEvent.OutboxChanged(conversation.id(), r.id(), r.status().name())));
         return row;
     }
@@ -165,7 +163,7 @@ public final class ConversationSession {
     public void desist(String reason) {
         var contact = contact();
         store.contacts().setStatus(contact.id(), ContactStatus.OPTED_OUT, now, reason, TimelineEvent.SYSTEM_ACTOR);
-        published(store.outbox().holdPendingOfContact(contact.id(), "contact opted out"));
+        published(store.outbox().holdPendingOfContact(contact.id(), MessagingPermission.OPTED_OUT));
         store.jobs().cancelPending(conversation.id(), ScheduledJob.TIMER, now);
     }
 

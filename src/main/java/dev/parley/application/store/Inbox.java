@@ -25,6 +25,15 @@ public interface Inbox {
      */
     List<InboxEntry> laneHeads(int window);
 
+    /**
+     * Up to {@code lanes} lane heads (the oldest RECEIVED row of each lane) in lane order, (channel, conversation key),
+     * after the lane {@code afterChannel}/{@code afterKey} (both null: from the first lane). One index seek per lane
+     * however long its backlog: the worker walks all lanes with it, round by round, so that a lane beyond the
+     * arrival window of {@link #laneHeads} still gets its turn (a conversation with a large backlog cannot starve
+     * the others).
+     */
+    List<InboxEntry> laneHeadsAfter(String afterChannel, String afterKey, int lanes);
+
     List<InboxEntry> byStatus(InboxStatus status, int limit);
 
     void markProcessed(long id, Instant now);

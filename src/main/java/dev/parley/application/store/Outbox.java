@@ -10,23 +10,48 @@ import java.util.Optional;
 /** Outgoing messages; one row per (cause, purpose), so a reply is created at most once. */
 public interface Outbox {
 
-    /** The new row, or empty when a row for (cause, purpose) already exists. */
+    /**
+     * The new row, or empty when a row for (cause, purpose) already exists. {@code replyTo} is the provider's id of
+     * the message it answers, or null.
+     */
     Optional<OutboxEntry> enqueue(long conversationId, long contactId, String cause, String purpose, String text,
-                                  OutboxStatus status, String reason, boolean operatorExplicit, String actor,
-                                  Instant now);
+                                  String replyTo, OutboxStatus status, String reason, boolean operatorExplicit,
+                                  String actor, Instant now);
+
+    /** As above, answering no message in particular. */
+    default Optional<OutboxEntry> enqueue(long conversationId, long contactId, String cause, String purpose,
+                                          String text, OutboxStatus status, String reason, boolean operatorExplicit,
+                                          String actor, Instant now) {
+        return enqueue(conversationId, contactId, cause, purpose, text, null, status, reason, operatorExplicit, actor,
+                now);
+    }
 
     Optional<OutboxEntry> find(long id);
 
     /** The row as committed in the database now, not as this transaction first read it (use after a lock). */
     Optional<OutboxEntry> reload(long id);
 
+    /** PENDING rows due at {@code now}, oldest first. */
     List<OutboxEntry> due(Instant now, int limit);
+
+    /** Whether the conversation has a PENDING or SENDING row older than {@code id} (messages leave in order). */
+    boolean hasEarlierUnsent(long conversationId, long id);
+
+    /** PENDING → SENDING: one more attempt, claimed at {@code now}; returns the claimed row. */
+    OutboxEntry claim(long id, Instant now);
+
+    /** Every SENDING row (after a crash: rows whose outcome was never recorded). */
+    List<OutboxEntry> sending();
 
     void markSent(long id, String providerId, Instant now);
 
     void mark(long id, OutboxStatus status, String reason);
 
+    /** Back to PENDING, due at {@code nextAttemptAt}, with {@code attempts} and the last failure's reason. */
     void markRetry(long id, int attempts, String reason, Instant nextAttemptAt);
+
+    /** An operator sends a FAILED or DELIVERY_UNKNOWN row again: PENDING, attempts reset, due now. */
+    void requeue(long id, Instant now);
 
     /** Holds every PENDING row of a contact; returns the rows it held (now HELD), in id order. */
     List<OutboxEntry> holdPendingOfContact(long contactId, String reason);

@@ -53,6 +53,48 @@ public final class PipelineRun {
                 percentile(latencies, 0.50), percentile(latencies, 0.99));
     }
 
+    /**
+     * Figures of one batch sent at a steady rate; latencies in milliseconds from each request's intended send time,
+     * over the acknowledged requests ({@code unanswered}: requests that got no 2xx, e.g. 503 under overload).
+     */
+    public record RateFigures(double rate, double seconds, int messages, int unanswered, double achievedRate,
+                              double p50Millis, double p99Millis, double maxMillis, double processedWithinASecond,
+                              double answeredWithinASecond, double answerP50Millis, double answerP99Millis) {
+    }
+
+    /** Sends {@code rate} messages a second for {@code seconds} (open loop) and waits until all are PROCESSED. */
+    public RateFigures sendAtRate(String baseUrl, String secret, String batch, double rate, double seconds)
+            throws Exception {
+        int count = (int) Math.max(1, Math.round(rate * seconds));
+        var requests = BenchMessages.signed(baseUrl, secret, batch, count);
+        int before = processedNanos.size();
+        var load = OpenLoadGenerator.run(requests, rate, Duration.ofMinutes(5));
+        int acknowledged = count - load.failures();
+        if (acknowledged == 0) throw new IllegalStateException("no request was acknowledged");
+        awaitProcessed(before + acknowledged, Duration.ofMinutes(10));
+        var messageIds = messageIds(batch);
+        var processed = new double[acknowledged];
+        var answered = new double[acknowledged];
+        int n = 0;
+        int processedInASecond = 0;
+        int answeredInASecond = 0;
+        for (int i = 0; i < count; i++) {
+            if (load.answeredNanos()[i] == 0) continue;
+            long sent = load.intendedNanos()[i];
+            processed[n] = (processedNanos.get(messageIds.get(BenchMessages.providerId(batch, i))) - sent) / 1e6;
+            answered[n] = (load.answeredNanos()[i] - sent) / 1e6;
+            if (processed[n] <= 1000) processedInASecond++;
+            if (answered[n] <= 1000) answeredInASecond++;
+            n++;
+        }
+        Arrays.sort(processed);
+        Arrays.sort(answered);
+        return new RateFigures(rate, seconds, count, load.failures(), load.achievedRate(),
+                percentile(processed, 0.50), percentile(processed, 0.99), processed[acknowledged - 1],
+                (double) processedInASecond / count, (double) answeredInASecond / count,
+                percentile(answered, 0.50), percentile(answered, 0.99));
+    }
+
     private void awaitProcessed(int expected, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (processedNanos.size() < expected) {

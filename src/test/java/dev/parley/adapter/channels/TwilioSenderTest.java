@@ -159,8 +159,8 @@ class TwilioSenderTest {
     }
 
     @Test
-    void serverErrorIsRetriedAfterBackoffThenSent() throws Exception {
-        twilio.enqueue(error(500, 20500, "Internal Server Error"));
+    void unavailableIsRetriedAfterBackoffThenSent() throws Exception {
+        twilio.enqueue(error(503, 20503, "Service Unavailable"));
         var ids = startConversation("sms", "+15554440002", "Try again");
 
         parley.app.deliverOutbox.deliverDue(10);
@@ -168,7 +168,7 @@ class TwilioSenderTest {
         var afterFailure = row(ids[1]);
         assertThat(afterFailure.status()).isEqualTo(OutboxStatus.PENDING);
         assertThat(afterFailure.attempts()).isEqualTo(1);
-        assertThat(afterFailure.reason()).contains("500");
+        assertThat(afterFailure.reason()).contains("503");
         assertThat(afterFailure.nextAttemptAt()).isAfter(clock.instant());
         assertThat(parley.app.deliverOutbox.deliverDue(10)).as("not due during its backoff").isZero();
 
@@ -177,8 +177,27 @@ class TwilioSenderTest {
         assertThat(parley.app.deliverOutbox.deliverDue(10)).isEqualTo(1);
 
         var second = take();
-        assertThat(second.getHeaders().get("Idempotency-Key")).isEqualTo(first.getHeaders().get("Idempotency-Key"));
+        assertThat(second.getBody().utf8()).isEqualTo(first.getBody().utf8());
         assertThat(row(ids[1]).status()).isEqualTo(OutboxStatus.SENT);
+        assertThat(row(ids[1]).attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void internalServerErrorLeavesTheDeliveryUnknownAndIsNeverSentAgainByItself() throws Exception {
+        twilio.enqueue(error(500, 20500, "Internal Server Error"));
+        var ids = startConversation("sms", "+15554440005", "Did this arrive?");
+        int before = twilio.getRequestCount();
+
+        parley.app.deliverOutbox.deliverDue(10);
+        take();
+        var unknown = row(ids[1]);
+        assertThat(unknown.status()).isEqualTo(OutboxStatus.DELIVERY_UNKNOWN);
+        assertThat(unknown.reason()).contains("500");
+
+        clock.advance(Duration.ofHours(1));
+        parley.app.deliverOutbox.deliverDue(10);
+        assertThat(twilio.getRequestCount() - before).as("requests to Twilio").isEqualTo(1);
+        assertThat(row(ids[1]).status()).isEqualTo(OutboxStatus.DELIVERY_UNKNOWN);
     }
 
     @Test
@@ -190,9 +209,9 @@ class TwilioSenderTest {
         parley.app.deliverOutbox.deliverDue(10);
         take();
 
-        var failed = row(ids[1]);
-        assertThat(failed.status()).isEqualTo(OutboxStatus.FAILED);
-        assertThat(failed.reason()).contains("21610");
+        var refused = row(ids[1]);
+        assertThat(refused.status()).isEqualTo(OutboxStatus.DENIED);
+        assertThat(refused.reason()).contains("21610");
         var contact = parley.app.find.detail(ids[0]).contact();
         assertThat(contact.status()).isEqualTo(ContactStatus.OPTED_OUT);
         int requestsSoFar = twilio.getRequestCount();

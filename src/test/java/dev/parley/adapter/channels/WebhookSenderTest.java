@@ -10,7 +10,8 @@ import dev.parley.testing.ParleyHttp;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.time.Clock;
+import dev.parley.application.ManualClock;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +31,8 @@ class WebhookSenderTest {
             receiver.start();
             receiver.enqueue(new MockResponse.Builder().code(503).build());
             receiver.enqueue(new MockResponse.Builder().code(204).build());
-            try (var parley = TestParley.start(home, Clock.systemUTC(), Map.of(ConfigKey.SENDER, "webhook",
+            var clock = new ManualClock(Instant.parse("2026-06-01T10:00:00Z"));
+            try (var parley = TestParley.start(home, clock, Map.of(ConfigKey.SENDER, "webhook",
                     ConfigKey.SENDER_WEBHOOK_URL, receiver.url("/bridge/outbound").toString(),
                     ConfigKey.SENDER_WEBHOOK_SECRET, secret), null)) {
                 parley.app.outboxLoop.close();
@@ -47,13 +49,14 @@ class WebhookSenderTest {
                 assertThat(row.status()).isEqualTo(OutboxStatus.PENDING);
                 assertThat(row.attempts()).isEqualTo(1);
 
+                clock.set(row.nextAttemptAt());
                 parley.app.deliverOutbox.deliver(outboxId);
                 var request = receiver.takeRequest(5, TimeUnit.SECONDS);
                 assertThat(request).isNotNull();
                 assertThat(request.getUrl().encodedPath()).isEqualTo("/bridge/outbound");
                 var body = request.getBody().toByteArray();
                 var headers = request.getHeaders();
-                var verified = StandardWebhooks.of(secret, Clock.systemUTC()).verify(
+                var verified = StandardWebhooks.of(secret, java.time.Clock.systemUTC()).verify(
                         headers.get(StandardWebhooks.HEADER_ID), headers.get(StandardWebhooks.HEADER_TIMESTAMP),
                         headers.get(StandardWebhooks.HEADER_SIGNATURE), body);
                 assertThat(verified.isVerified()).isTrue();
@@ -64,6 +67,8 @@ class WebhookSenderTest {
                 assertThat(json.get("outbox_id").asLong()).isEqualTo(outboxId);
                 assertThat(json.get("channel").asText()).isEqualTo("telegram");
                 assertThat(json.get("to").asText()).isEqualTo("tg-4711");
+                assertThat(json.get("conversation").asText()).isEqualTo("tg-4711");
+                assertThat(json.has("reply_to")).as("answers no message in particular").isFalse();
                 assertThat(json.get("text").asText()).isEqualTo("Hi from Parley");
                 await().atMost(Duration.ofSeconds(5)).until(() -> parley.app.database.transactions()
                         .inTransaction(s -> s.outbox().find(outboxId)).orElseThrow().status() == OutboxStatus.SENT);

@@ -9,7 +9,7 @@ import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.conversation.TimelineEntry;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
-import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.bootstrap.launch.ConsoleAssembly;
 import dev.parley.domain.message.OutboxStatus;
 import dev.parley.testing.TestParley;
 import java.net.URI;
@@ -141,14 +141,48 @@ class ConsoleEndToEndTest {
         robot.type(KeyCode.ENTER);
     }
 
-    /**
-     * The critical path of issue 5. Runs once the outreach playbook (FSM with HumanReview and critical alert
-     * detection) is installed; skipped before that merge.
-     */
+    /** A message of unknown delivery waits in the Failed queue until the operator sends it again (audited). */
+    @Test
+    void anUndeliveredMessageIsSentAgainFromTheFailedQueue() {
+        var started = parley.app.startConversation.start(new dev.parley.application.operator.StartConversation
+                .Command("noop", "sms", "+15550155", "Hello again", "Dana"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> status(started.outboxId()) == OutboxStatus.SENT);
+        long unknown = parley.app.transactions.inTransaction(s -> {
+            var row = s.outbox().enqueue(started.conversationId(), s.conversations().find(started.conversationId())
+                    .orElseThrow().contactId(), "e2e", "reply", "Did this arrive?", OutboxStatus.PENDING, null, true,
+                    "Dana", java.time.Instant.now()).orElseThrow();
+            s.outbox().claim(row.id(), java.time.Instant.now());
+            s.outbox().mark(row.id(), OutboxStatus.DELIVERY_UNKNOWN, "no answer from twilio: SocketTimeoutException");
+            return row.id();
+        });
+
+        robot.clickOn("#nav-failed");
+        TableView<QueueRow> failed = robot.lookup("#queue-failed").queryTableView();
+        await().atMost(Duration.ofSeconds(5)).until(() -> failed.getItems().size() == 1);
+        assertThat(robot.lookup("#send-again").queryButton().isDisabled()).as("nothing selected").isTrue();
+        robot.clickOn(failed);
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#retry-inbox").queryButton().isDisabled()).as("not an inbox row").isTrue();
+        assertThat(robot.lookup("#mark-sent").queryButton().isDisabled()).isFalse();
+        robot.clickOn("#send-again");
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> status(unknown) == OutboxStatus.SENT);
+        await().atMost(Duration.ofSeconds(5)).until(() -> failed.getItems().isEmpty());
+        var audit = parley.app.transactions.inTransaction(s -> s.audit().forTarget("outbox", unknown));
+        assertThat(audit).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("outbox_send_again");
+            assertThat(a.actor()).isEqualTo("Dana");
+        });
+    }
+
+    private OutboxStatus status(long outboxId) {
+        return parley.app.transactions.inTransaction(s -> s.outbox().find(outboxId)).orElseThrow().status();
+    }
+
+    /** The critical path of issue 5, on the built-in outreach playbook (FSM with HumanReview and alert detection). */
     @Test
     void criticalReplyGoesToHumanReviewThenUnblockAndReply() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(parley.app.playbooks.names().contains("outreach"),
-                "needs the outreach playbook");
         var started = parley.app.startConversation.start(new dev.parley.application.operator.StartConversation
                 .Command("outreach", "sms", "+15550142", "Hello from the community team", "Dana"));
         long id = started.conversationId();

@@ -1,10 +1,11 @@
 package dev.parley.adapter.ui;
 
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.store.Transactions;
-import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.bootstrap.launch.ConsoleAssembly;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;

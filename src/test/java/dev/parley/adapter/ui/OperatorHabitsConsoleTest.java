@@ -7,7 +7,7 @@ import dev.parley.adapter.ui.common.FxTaskExecutor;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.shell.Section;
-import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.bootstrap.launch.ConsoleAssembly;
 import dev.parley.domain.message.OutboxStatus;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -8,7 +8,7 @@ import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.shell.Section;
 import dev.parley.application.ManualClock;
-import dev.parley.bootstrap.ConsoleAssembly;
+import dev.parley.bootstrap.launch.ConsoleAssembly;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -386,6 +386,29 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void laneHeadsAfterWalkTheLanesInLaneOrderWhateverTheirBacklog() {
+        for (var r : new String[][] {{"1", "+2"}, {"2", "+2"}, {"3", "+2"}, {"4", "+1"}, {"5", "+3"}, {"6", "+1"}}) {
+            tx.run(s -> s.inbox().insertIfAbsent(inbound(r[0], r[1]), "{}", T0));
+        }
+        tx.run(s -> s.inbox().insertIfAbsent(
+                new InboundMessage("chat", "7", "+9", "+9", null, "x", null, T0, null, null), null, T0));
+        // Lane order: (chat, +9), (sms, +1), (sms, +2), (sms, +3); each lane's oldest waiting row.
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter(null, null, 10))).extracting(e -> e.id())
+                .containsExactly(7L, 4L, 1L, 5L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter(null, null, 2))).extracting(e -> e.id())
+                .containsExactly(7L, 4L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("sms", "+1", 10))).extracting(e -> e.id())
+                .containsExactly(1L, 5L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("chat", "+9", 1))).extracting(e -> e.id())
+                .containsExactly(4L);
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("sms", "+3", 10))).isEmpty();
+        tx.run(s -> s.inbox().markProcessed(1, at(1)));
+        tx.run(s -> s.inbox().markFailed(5, 5, "bad", at(1)));
+        assertThat(in((Store s) -> s.inbox().laneHeadsAfter("sms", "+1", 10))).extracting(e -> e.id())
+                .containsExactly(2L);
+    }
+
+    @Test
     void inboxProcessingBookkeeping() {
         for (int i = 1; i <= 4; i++) {
             var id = String.valueOf(i);
@@ -447,7 +470,7 @@ public abstract class StoreContractTest {
         var row = in((Store s) -> s.outbox().enqueue(conv, 1, "inbox:1", "reply", "Hi", OutboxStatus.PENDING, null, true,
                 "op", T0)).orElseThrow();
         assertThat(row).isEqualTo(new dev.parley.domain.message.OutboxEntry(1, conv, 1, "inbox:1", "reply", "Hi",
-                OutboxStatus.PENDING, null, 0, T0, true, "op", T0, null));
+                OutboxStatus.PENDING, null, 0, T0, true, "op", T0, null, null, null));
         assertThat(in((Store s) -> s.outbox().enqueue(conv, 1, "inbox:1", "reply", "Other", OutboxStatus.PENDING, null,
                 false, "op", at(1)))).isEmpty();
         assertThat(in((Store s) -> s.outbox().enqueue(conv, 1, "inbox:1", "nudge", "N", OutboxStatus.HELD, "quiet", false,
@@ -499,7 +522,46 @@ public abstract class StoreContractTest {
         assertThat(in((Store s) -> s.outbox().ofConversation(conv))).extracting(o -> o.id()).containsExactly(1L, 2L, 4L);
         assertThat(in((Store s) -> s.outbox().byStatus(OutboxStatus.HELD, 10))).extracting(o -> o.id()).containsExactly(4L);
         assertThat(in((Store s) -> s.outbox().countByStatus())).isEqualTo(Map.of(OutboxStatus.PENDING, 0L,
-                OutboxStatus.SENT, 1L, OutboxStatus.HELD, 1L, OutboxStatus.DENIED, 1L, OutboxStatus.FAILED, 1L));
+                OutboxStatus.SENDING, 0L, OutboxStatus.SENT, 1L, OutboxStatus.HELD, 1L, OutboxStatus.DENIED, 1L,
+                OutboxStatus.FAILED, 1L, OutboxStatus.DELIVERY_UNKNOWN, 0L));
+    }
+
+    @Test
+    void outboxClaimsKeepOrderAndAreFoundAfterACrash() {
+        long conv = conversation("+1");
+        for (int i = 1; i <= 3; i++) {
+            var cause = "c" + i;
+            var replyTo = i == 2 ? "SMin2" : null;
+            tx.run(s -> s.outbox().enqueue(conv, 1, cause, "reply", "t" + cause, replyTo,
+                    OutboxStatus.PENDING, null, false, "system", T0));
+        }
+        assertThat(in((Store s) -> s.outbox().find(2)).orElseThrow().replyTo()).isEqualTo("SMin2");
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 1))).isFalse();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2))).isTrue();
+
+        var claimed = in((Store s) -> s.outbox().claim(1, at(5)));
+        assertThat(List.of(claimed.status(), claimed.attempts(), claimed.claimedAt()))
+                .containsExactly(OutboxStatus.SENDING, 1, at(5));
+        assertThat(in((Store s) -> s.outbox().find(1))).contains(claimed);
+        assertThat(in((Store s) -> s.outbox().sending())).containsExactly(claimed);
+        assertThat(in((Store s) -> s.outbox().due(at(10), 10))).extracting(o -> o.id()).containsExactly(2L, 3L);
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2))).as("row 1 is still SENDING").isTrue();
+
+        tx.run(s -> s.outbox().mark(1, OutboxStatus.DELIVERY_UNKNOWN, "no answer"));
+        assertThat(in((Store s) -> s.outbox().sending())).isEmpty();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2))).isFalse();
+        assertThat(in((Store s) -> s.outbox().byStatus(OutboxStatus.DELIVERY_UNKNOWN, 10))).extracting(o -> o.id())
+                .containsExactly(1L);
+
+        tx.run(s -> s.outbox().requeue(1, at(20)));
+        var again = in((Store s) -> s.outbox().find(1)).orElseThrow();
+        assertThat(List.of(again.status(), again.attempts(), again.nextAttemptAt()))
+                .containsExactly(OutboxStatus.PENDING, 0, at(20));
+        tx.run(s -> s.outbox().claim(1, at(21)));
+        tx.run(s -> s.outbox().markRetry(1, 1, "refused", at(30)));
+        var retried = in((Store s) -> s.outbox().find(1)).orElseThrow();
+        assertThat(List.of(retried.status(), retried.attempts(), retried.reason(), retried.nextAttemptAt()))
+                .containsExactly(OutboxStatus.PENDING, 1, "refused", at(30));
     }
 
     @Test

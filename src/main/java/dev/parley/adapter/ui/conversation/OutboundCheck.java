@@ -1,7 +1,7 @@
 package dev.parley.adapter.ui.conversation;
 
 import dev.parley.domain.contact.Contact;
-import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.conversation.Conversation;
 import java.util.List;
 
@@ -12,9 +12,11 @@ public record OutboundCheck(String name, Level level, String detail) {
 
     /** The checks the outbox applies to an operator's explicit reply, evaluated now. */
     public static List<OutboundCheck> of(Contact contact, Conversation conversation, String text) {
-        var optOut = contact.status() == ContactStatus.OPTED_OUT
-                ? new OutboundCheck("Opt-out", Level.FAIL, "contact opted out: the reply would be DENIED")
-                : new OutboundCheck("Opt-out", Level.PASS, "contact has not opted out");
+        var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(), true);
+        var optOut = permission.allowed()
+                ? new OutboundCheck("Opt-out", Level.PASS, "contact has not opted out")
+                : new OutboundCheck("Opt-out", Level.FAIL, permission.reason() + ": the reply would be "
+                        + permission.outboxStatus());
         var status = switch (contact.status()) {
             case ACTIVE -> new OutboundCheck("Contact status", Level.PASS, "ACTIVE");
             case BLOCKED -> new OutboundCheck("Contact status", Level.WARN,

@@ -1,6 +1,6 @@
 package dev.parley.adapter.ui.conversation;
 
-import dev.parley.adapter.ui.ConsoleContext;
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.application.operator.StartConversation;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;

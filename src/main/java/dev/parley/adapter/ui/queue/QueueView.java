@@ -19,7 +19,7 @@ import javafx.scene.input.MouseButton;
 /** A queue as a virtualised table; binds to its {@link QueueViewModel} and forwards clicks. */
 public final class QueueView {
     private final QueueViewModel model;
-    private final Runnable onRetry;
+    private final java.util.List<QueueAction> actions;
     private final Parent root;
     @FXML private TextField searchField;
     @FXML private TextField playbookField;
@@ -28,7 +28,7 @@ public final class QueueView {
     @FXML private ComboBox<String> alertsBox;
     @FXML private ComboBox<QueueSort> sortBox;
     @FXML private Button revealButton;
-    @FXML private Button retryButton;
+    @FXML private javafx.scene.layout.HBox actionBar;
     @FXML private TableView<QueueRow> table;
     @FXML private TableColumn<QueueRow, String> ageColumn;
     @FXML private TableColumn<QueueRow, String> contactColumn;
@@ -41,10 +41,10 @@ public final class QueueView {
     @FXML private Label statusLabel;
     @FXML private Button loadMoreButton;
 
-    /** {@code onRetry} is shown for the Failed queue only (null elsewhere). */
-    public QueueView(QueueViewModel model, Runnable onRetry) {
+    /** {@code actions}: buttons acting on the selected row (the Failed queue's; empty elsewhere). */
+    public QueueView(QueueViewModel model, java.util.List<QueueAction> actions) {
         this.model = model;
-        this.onRetry = onRetry;
+        this.actions = java.util.List.copyOf(actions);
         this.root = Fxml.load("QueueView", this);
     }
 
@@ -123,11 +123,18 @@ public final class QueueView {
         channelBox.setAccessibleText("Filter by channel");
         revealButton.setOnAction(e -> model.revealSelected());
         revealButton.disableProperty().bind(model.selectedIndex().lessThan(0));
-        if (onRetry != null) {
-            retryButton.setVisible(true);
-            retryButton.setManaged(true);
-            retryButton.setOnAction(e -> onRetry.run());
-            retryButton.disableProperty().bind(model.selectedIndex().lessThan(0));
+        for (var action : actions) {
+            var button = new Button(action.label());
+            button.setId(action.id());
+            button.setOnAction(e -> {
+                var row = model.selected();
+                if (row != null && action.appliesTo().test(row)) action.run().accept(row);
+            });
+            button.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> {
+                var row = model.selected();
+                return row == null || !action.appliesTo().test(row);
+            }, model.selectedIndex(), model.rows()));
+            actionBar.getChildren().add(button);
         }
         loadMoreButton.disableProperty().bind(model.loadMoreCommand().executable().not());
         loadMoreButton.setOnAction(e -> model.loadMoreCommand().execute());

@@ -225,13 +225,7 @@ public final class QueueViewModel {
         var row = selected();
         if (row == null || row.revealed().get()) return;
         var who = operator.get();
-        var target = switch (kind) {
-            case ESCALATIONS, OPPORTUNITIES -> "alert";
-            case HUMAN_REVIEW -> "conversation";
-            case HELD -> "outbox";
-            case ALL -> "conversation";
-            case FAILED -> "inbox";
-        };
+        var target = row.item().source().auditTarget();
         executor.submit(progress -> {
             reveal.reveal(target, row.item().id(), kind.name(), who);
             return null;
@@ -251,7 +245,8 @@ public final class QueueViewModel {
             case HELD -> "No held or filtered messages. Outgoing messages stopped by a safety check appear here "
                     + "with their reason.";
             case ALL -> "No conversations yet. Messages POSTed to the listener start them.";
-            case FAILED -> "No failed messages. Inbox rows that cannot be processed wait here for a retry.";
+            case FAILED -> "Nothing failed. Messages that could not be processed wait here for a retry; outgoing "
+                    + "messages that were not delivered, or may not have been, wait to be marked sent or sent again.";
         };
     }
 }

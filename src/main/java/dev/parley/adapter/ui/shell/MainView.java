@@ -21,7 +21,7 @@ import javafx.scene.layout.StackPane;
 public final class MainView {
     private final MainViewModel model;
     private final Function<Section, Parent> otherViews;
-    private final Function<Section, Runnable> retryAction;
+    private final Function<Section, java.util.List<dev.parley.adapter.ui.queue.QueueAction>> queueActions;
     private final Map<Section, QueueView> queueViews = new EnumMap<>(Section.class);
     private final Map<Section, Parent> views = new EnumMap<>(Section.class);
     private final Parent root;
@@ -39,12 +39,13 @@ public final class MainView {
     @FXML private Button alertBannerOpen;
     @FXML private Button alertBannerDismiss;
 
-    /** {@code otherViews} builds Replay, Dashboard and Settings; {@code retryAction} the Failed queue's retry. */
-    public MainView(MainViewModel model, Function<Section, Parent> otherViews, Function<Section, Runnable> retryAction,
+    /** {@code otherViews} builds Replay, Dashboard and Settings; {@code queueActions} each queue's row actions. */
+    public MainView(MainViewModel model, Function<Section, Parent> otherViews,
+                    Function<Section, java.util.List<dev.parley.adapter.ui.queue.QueueAction>> queueActions,
                     String version, Runnable showShortcuts) {
         this.model = model;
         this.otherViews = otherViews;
-        this.retryAction = retryAction;
+        this.queueActions = queueActions;
         this.root = Fxml.load("MainWindow", this);
         versionLabel.setText("Parley " + version);
         shortcutsButton.setOnAction(e -> showShortcuts.run());
@@ -127,7 +128,7 @@ public final class MainView {
         Parent view;
         if (section.queue() != null) {
             var queueView = queueViews.computeIfAbsent(section, s -> new QueueView(model.queue(s.queue()),
-                    retryAction.apply(s)));
+                    queueActions.apply(s)));
             view = queueView.root();
             model.queue(section.queue()).refresh();
         } else {

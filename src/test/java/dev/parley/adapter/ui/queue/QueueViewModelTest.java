@@ -92,6 +92,50 @@ class QueueViewModelTest {
     }
 
     @Test
+    void theFailedQueueHoldsUndeliveredOutboxRowsThatOperatorsMarkSentOrSendAgain() {
+        var id = fx.startConversation("+15550105", "hello");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> fx.tx().inTransaction(
+                s -> s.outbox().countByStatus().get(dev.parley.domain.message.OutboxStatus.SENT)) == 1L);
+        fx.failedInbox("+15550106", "lost");
+        long[] rows = new long[3];
+        fx.tx().run(s -> {
+            var contact = s.conversations().find(id).orElseThrow().contactId();
+            for (int i = 0; i < 3; i++) {
+                var row = s.outbox().enqueue(id, contact, "c" + i, "reply", "text " + i,
+                        dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", java.time.Instant.now())
+                        .orElseThrow();
+                s.outbox().claim(row.id(), java.time.Instant.now().plusMillis(i));
+                s.outbox().mark(row.id(), i == 2 ? dev.parley.domain.message.OutboxStatus.FAILED
+                        : dev.parley.domain.message.OutboxStatus.DELIVERY_UNKNOWN, "no answer from twilio");
+                rows[i] = row.id();
+            }
+        });
+        var failed = queue(QueueKind.FAILED);
+        failed.refresh();
+        assertThat(failed.rows()).extracting(r -> r.item().source() + " " + r.item().status()).containsExactly(
+                "OUTBOX FAILED: no answer from twilio", "OUTBOX DELIVERY_UNKNOWN: no answer from twilio",
+                "OUTBOX DELIVERY_UNKNOWN: no answer from twilio", "INBOX unknown playbook");
+        assertThat(fx.context.queues().counts()).containsEntry(QueueKind.FAILED, 4L);
+        var firstPage = fx.context.queues().page(QueueKind.FAILED, null, null, 2);
+        var secondPage = fx.context.queues().page(QueueKind.FAILED, null, firstPage.next(), 2);
+        assertThat(secondPage.items()).extracting(i -> i.id() + " " + i.source())
+                .containsExactly(rows[0] + " OUTBOX", failed.rows().get(3).item().id() + " INBOX");
+
+        fx.context.undelivered().markSent(rows[1], "SMchecked", "Dana");
+        fx.context.undelivered().sendAgain(rows[0], "Dana");
+        failed.refresh();
+        assertThat(failed.rows()).extracting(r -> r.item().source() + " " + r.item().id())
+                .containsExactly("OUTBOX " + rows[2], "INBOX " + failed.rows().get(1).item().id());
+        var detail = fx.context.conversations().detail(id);
+        assertThat(detail.messages()).anySatisfy(m -> assertThat(m.providerId()).isEqualTo("SMchecked"));
+        var audit = fx.tx().inTransaction(s -> s.audit().forTarget("outbox", rows[1]));
+        assertThat(audit).anyMatch(a -> a.action().equals("outbox_mark_sent") && a.actor().equals("Dana"));
+        java.util.List<dev.parley.domain.conversation.AuditEntry> again = fx.tx().inTransaction(
+                s -> s.audit().forTarget("outbox", rows[0]));
+        assertThat(again).anyMatch(a -> a.action().equals("outbox_send_again"));
+    }
+
+    @Test
     void pagesWithKeysetAndFilters() {
         for (int i = 0; i < 7; i++) fx.startConversation("+1555020" + i, "hi " + i);
         // sending touches conversations; page once the outbox has settled

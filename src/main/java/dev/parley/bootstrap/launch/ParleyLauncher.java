@@ -1,10 +1,20 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.cli.Launcher;
+import dev.parley.adapter.persistence.Database;
+import dev.parley.adapter.ui.ConsoleApplication;
+import dev.parley.adapter.ui.common.FxNotifier;
+import dev.parley.adapter.ui.common.FxTaskExecutor;
 import dev.parley.application.operator.NotFoundException;
 import dev.parley.application.replay.ReplayEvent;
 import dev.parley.application.replay.ReplayInputException;
 import dev.parley.application.replay.TranscriptLine;
+import dev.parley.bootstrap.ConfigException;
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ListenerBinding;
+import dev.parley.bootstrap.ParleyApp;
+import dev.parley.bootstrap.ParleyConfig;
+import dev.parley.bootstrap.Version;
 import dev.parley.bootstrap.replay.ConversationComparison;
 import dev.parley.bootstrap.replay.ConversationExport;
 import dev.parley.bootstrap.replay.ReplayBenchmark;
@@ -12,26 +22,32 @@ import dev.parley.bootstrap.replay.ReplayModel;
 import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
-import dev.parley.adapter.persistence.Database;
 import dev.parley.bootstrap.demo.PipelineDemo;
-import dev.parley.adapter.ui.ConsoleApplication;
-import dev.parley.adapter.ui.common.FxNotifier;
-import dev.parley.adapter.ui.common.FxTaskExecutor;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** What the command line starts, built from the configuration. */
 final class ParleyLauncher implements Launcher {
     private static final Logger LOG = LoggerFactory.getLogger(ParleyLauncher.class);
+    /** Playbooks served besides the built-in ones (an embedding's own; crash tests run a child with theirs). */
+    private final List<dev.parley.application.playbook.Playbook> extraPlaybooks;
+
+    ParleyLauncher() {
+        this(List.of());
+    }
+
+    ParleyLauncher(List<dev.parley.application.playbook.Playbook> extraPlaybooks) {
+        this.extraPlaybooks = List.copyOf(extraPlaybooks);
+    }
 
     @Override
     public void serve(ServeOptions options) throws InterruptedException {
@@ -96,9 +112,9 @@ final class ParleyLauncher implements Launcher {
     }
 
     /** Parley on the configured store, opened once the listener's address is bound; else the address is released. */
-    private static ParleyApp openAfter(ListenerBinding binding, ParleyConfig config) {
+    private ParleyApp openAfter(ListenerBinding binding, ParleyConfig config) {
         try {
-            return new ParleyApp(config, Clock.systemUTC(), null);
+            return new ParleyApp(config, Clock.systemUTC(), null, extraPlaybooks);
         } catch (RuntimeException e) {
             binding.close();
             throw e;
@@ -186,6 +202,11 @@ final class ParleyLauncher implements Launcher {
     @Override
     public Map<String, Object> benchIngest(int messages, int clients) throws Exception {
         return new IngestBenchmark(messages, clients).run();
+    }
+
+    @Override
+    public Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception {
+        return IngestBenchmark.atRate(rate, seconds);
     }
 
     @Override

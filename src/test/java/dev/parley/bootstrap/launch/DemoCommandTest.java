@@ -1,4 +1,7 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
+
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyConfig;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,12 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.alerts.AlertThresholdsFile;
+import dev.parley.adapter.alerts.JsonAlertPatternTester;
 import dev.parley.adapter.persistence.JdbcQueues;
 import dev.parley.application.alerts.AlertThresholds;
-import dev.parley.adapter.ui.ConsoleContext;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
+import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
 import dev.parley.adapter.files.FileReplyTemplates;
@@ -16,7 +17,9 @@ import dev.parley.application.console.HandleAlert;
 import dev.parley.application.console.MarkDesist;
 import dev.parley.application.console.RecordReveal;
 import dev.parley.application.console.ReplayRunner;
-import dev.parley.adapter.alerts.JsonAlertPatternTester;
+import dev.parley.bootstrap.ParleyApp;
+import dev.parley.bootstrap.PropertiesConfigurationFile;
+import dev.parley.bootstrap.Version;
 import dev.parley.bootstrap.replay.ConsoleReplayRunner;
 import java.security.SecureRandom;
 
@@ -60,9 +63,10 @@ public final class ConsoleAssembly {
 
     public static ConsoleContext context(ParleyApp app, TaskExecutor executor, Notifier notifier, Hooks hooks,
                                          ConsoleSettings settings) {
-        var tx = app.database.transactions();
+        var tx = app.operatorTransactions;
         var queues = new FindQueues(new JdbcQueues(app.database.dataSource(), app.clock), app.clock);
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
+                app.resolveUndelivered,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(),
                 new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,

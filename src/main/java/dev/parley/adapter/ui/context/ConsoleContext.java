@@ -1,4 +1,4 @@
-package dev.parley.adapter.ui;
+package dev.parley.adapter.ui.context;
 
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.common.TaskExecutor;
@@ -18,6 +18,7 @@ import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
+import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.playbook.Playbooks;
 import java.time.Clock;
 import java.util.function.Consumer;
@@ -26,11 +27,13 @@ import dev.parley.application.model.ModelEndpoints;
 import dev.parley.application.model.ModelHealth;
 
 /**
- * Everything the console uses, built by the composition root and handed to {@link ConsoleApplication}: use cases,
- * ports, and how to subscribe to pipeline events. The console constructs no adapters of its own.
+ * Everything the console uses, built by the composition root and handed to the console application: use cases,
+ * ports, and how to subscribe to pipeline events. The console constructs no adapters of its own. In a package of its
+ * own, below the window and the features, so that the features can use it without depending on the window.
  */
 public record ConsoleContext(FindConversations conversations, FindQueues queues, StartConversation start,
                              ReplyToConversation reply, UnblockConversation unblock, RetryInboxMessage retry,
+                             ResolveUndelivered undelivered,
                              HandleAlert alerts, MarkDesist desist, RecordReveal reveal, Playbooks playbooks,
                              ReplayRunner replay, AlertPatternTester patternTester, AlertThresholds alertThresholds,
                              ConsoleSettings settings,

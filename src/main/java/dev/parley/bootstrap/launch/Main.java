@@ -1,7 +1,10 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.cli.ParleyCommand;
+import dev.parley.application.RedactedThrowable;
+import dev.parley.bootstrap.ConfigException;
 import java.io.PrintWriter;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 
 /** Entry point of {@code java -jar parley.jar}. */
@@ -10,6 +13,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // A thread that dies of an exception nobody caught is a bug: logged once, with its stack, never its message.
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> LoggerFactory.getLogger(Main.class)
+                .error("uncaught exception in thread {}", thread.getName(), RedactedThrowable.of(e)));
         System.exit(run(args));
     }
 
@@ -19,7 +25,11 @@ public final class Main {
 
     /** Runs the command line; {@code out} and {@code err} replace the standard streams when not null. */
     static int run(String[] args, PrintWriter out, PrintWriter err) {
-        var commandLine = new CommandLine(new ParleyCommand(new ParleyLauncher()));
+        return run(args, out, err, new ParleyLauncher());
+    }
+
+    static int run(String[] args, PrintWriter out, PrintWriter err, ParleyLauncher launcher) {
+        var commandLine = new CommandLine(new ParleyCommand(launcher));
         if (out != null) commandLine.setOut(out);
         if (err != null) commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler((e, cmd, parsed) -> {

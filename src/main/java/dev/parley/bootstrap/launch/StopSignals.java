@@ -1,4 +1,4 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import java.util.List;
 import org.slf4j.Logger;

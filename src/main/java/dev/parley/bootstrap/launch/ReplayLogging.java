@@ -1,4 +1,4 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;

@@ -1,4 +1,4 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

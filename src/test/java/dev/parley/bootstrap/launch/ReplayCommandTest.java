@@ -1,4 +1,4 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.cli.ParleyCommand;
 import dev.parley.application.ManualClock;
 import dev.parley.application.operator.StartConversation;
+import dev.parley.bootstrap.ParleyApp;
+import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.OutboxStatus;
 import java.io.PrintWriter;

@@ -1,10 +1,13 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.cli.Launcher.BackupResult;
 import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.cli.Launcher.RestoreResult;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyConfig;
+import dev.parley.bootstrap.RunFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

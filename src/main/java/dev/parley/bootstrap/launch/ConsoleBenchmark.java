@@ -1,10 +1,12 @@
-package dev.parley.bootstrap;
+package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.JdbcQueues;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyConfig;
 import java.time.Clock;
 import dev.parley.application.console.QueueCursor;
 import dev.parley.application.console.QueueFilter;

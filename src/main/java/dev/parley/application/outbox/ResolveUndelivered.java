@@ -1,0 +1,108 @@
+package dev.parley.application.outbox;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.PipelineEvents;
+import dev.parley.application.operator.ConflictException;
+import dev.parley.application.operator.InvalidRequestException;
+import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.store.Store;
+import dev.parley.application.store.Transactions;
+import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.message.OutboxStatus;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+/**
+ * An operator resolves a message the outbox could not settle, from the Failed queue or the API, audited:
+ * <ul>
+ *   <li><b>mark sent</b>: a DELIVERY_UNKNOWN row did reach the contact (the provider's console shows it): SENT, the
+ *   message recorded on the conversation and the playbook told, as if the provider had answered;</li>
+ *   <li><b>send again</b>: a DELIVERY_UNKNOWN or FAILED row goes back in line (PENDING, attempts reset); the outbox
+ *   checks opt-out, block and pause again when it claims it.</li>
+ * </ul>
+ */
+public final class ResolveUndelivered {
+    private final Transactions transactions;
+    private final RecordSent recordSent;
+    private final Clock clock;
+    private final PipelineEvents events;
+    private final WorkSignal outbox;
+
+    public ResolveUndelivered(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
+                              WorkSignal outbox) {
+        this.transactions = transactions;
+        this.recordSent = new RecordSent(playbooks);
+        this.clock = clock;
+        this.events = events;
+        this.outbox = outbox;
+    }
+
+    /** Marks a DELIVERY_UNKNOWN row SENT; {@code providerId} (optional) is the provider's id for the message. */
+    public OutboxEntry markSent(long outboxId, String providerId, String actor) {
+        var who = requireActor(actor);
+        if (providerId != null && (providerId.isBlank() || providerId.length() > 255)) {
+            throw new InvalidRequestException("provider_id", "provider_id must be 1 to 255 characters");
+        }
+        var result = transactions.inTransaction(store -> {
+            var now = clock.instant();
+            var row = undelivered(store, outboxId);
+            if (row.status() != OutboxStatus.DELIVERY_UNKNOWN) {
+                throw new ConflictException("outbox row " + outboxId + " is " + row.status()
+                        + ": only a DELIVERY_UNKNOWN row can be marked sent");
+            }
+            var published = new ArrayList<PipelineEvent>(recordSent.record(store, row, providerId, now, true));
+            audit(store, row, "outbox_mark_sent", who, providerId, now);
+            published.add(new PipelineEvent.OperatorActed(row.conversationId(), "outbox_mark_sent", who));
+            return java.util.Map.entry(store.outbox().find(outboxId).orElseThrow(), published);
+        });
+        events.publish(result.getValue());
+        return result.getKey();
+    }
+
+    /** Puts a DELIVERY_UNKNOWN or FAILED row back in line to be sent again. */
+    public OutboxEntry sendAgain(long outboxId, String actor) {
+        var who = requireActor(actor);
+        var row = transactions.inTransaction(store -> {
+            var now = clock.instant();
+            var current = undelivered(store, outboxId);
+            store.outbox().requeue(outboxId, now);
+            audit(store, current, "outbox_send_again", who, null, now);
+            return store.outbox().find(outboxId).orElseThrow();
+        });
+        events.publish(List.of(new PipelineEvent.OutboxChanged(row.conversationId(), outboxId, row.status().name()),
+                new PipelineEvent.OperatorActed(row.conversationId(), "outbox_send_again", who)));
+        outbox.wake();
+        return row;
+    }
+
+    private static OutboxEntry undelivered(Store store, long outboxId) {
+        var row = store.outbox().find(outboxId).orElseThrow(() -> new NotFoundException("outbox row " + outboxId));
+        if (!row.status().undelivered()) {
+            throw new ConflictException("outbox row " + outboxId + " is " + row.status()
+                    + ": only FAILED and DELIVERY_UNKNOWN rows are resolved by an operator");
+        }
+        return row;
+    }
+
+    private static void audit(Store store, OutboxEntry row, String action, String who, String providerId,
+                              java.time.Instant now) {
+        var detail = new LinkedHashMap<String, Object>();
+        detail.put("outbox_id", row.id());
+        detail.put("was", row.status().name());
+        detail.put("reason", row.reason());
+        if (providerId != null) detail.put("provider_id", providerId);
+        store.timeline().append(row.conversationId(), action, null, null, null, JsonDocuments.write(detail), who, now);
+        store.audit().record(who, action, "outbox", row.id(), JsonDocuments.write(detail), now);
+    }
+
+    private static String requireActor(String actor) {
+        if (actor == null || actor.isBlank()) throw new InvalidRequestException("actor", "actor is required");
+        if (actor.length() > 255) throw new InvalidRequestException("actor", "actor is longer than 255 characters");
+        return actor;
+    }
+}

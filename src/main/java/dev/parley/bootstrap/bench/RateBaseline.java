@@ -1,0 +1,57 @@
+package dev.parley.bootstrap.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The baselines {@code parley bench ingest --rate} reports its latencies against, measured in the same run just
+ * before Parley's, so that a loaded machine shows up in both: the same open-loop load at the same rate against a
+ * bare JDK HttpServer (what answering costs without Parley), and the time of one durable H2 commit (the floor of a
+ * receipt; a message costs at least two).
+ *
+ * @param answerP50Millis from each request's intended send time to its 2xx, bare server
+ * @param rawCommitMillis one inbox-shaped insert and commit on a fresh H2 file with {@code WRITE_DELAY=0}, mean
+ */
+public record RateBaseline(double answerP50Millis, double answerP99Millis, double answerMaxMillis,
+                           double answeredWithinASecond, double rawCommitMillis) {
+    /** Any valid secret: the bare server does not verify. */
+    private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYqr";
+
+    public static RateBaseline measure(double rate, double seconds) throws Exception {
+        double[] answered;
+        int count = (int) Math.max(1, Math.round(rate * seconds));
+        int warm = (int) Math.max(1, Math.round(rate * Math.min(5, seconds)));
+        try (var server = new BareHttpServer()) {
+            OpenLoadGenerator.run(BenchMessages.signed(server.baseUrl(), SECRET, "warm", warm), rate,
+                    java.time.Duration.ofMinutes(5));
+            var load = OpenLoadGenerator.run(BenchMessages.signed(server.baseUrl(), SECRET, "timed", count), rate,
+                    java.time.Duration.ofMinutes(5));
+            answered = new double[count];
+            for (int i = 0; i < count; i++) {
+                // an unanswered request counts as never answered: it sorts last
+                answered[i] = load.answeredNanos()[i] == 0 ? Double.POSITIVE_INFINITY
+                        : (load.answeredNanos()[i] - load.intendedNanos()[i]) / 1e6;
+            }
+        }
+        Arrays.sort(answered);
+        long withinASecond = Arrays.stream(answered).filter(ms -> ms <= 1000).count();
+        var dir = Files.createTempDirectory("parley-bench-raw-");
+        double rowsPerSecond;
+        try {
+            rowsPerSecond = RawH2Inserts.rowsPerSecond(dir, 200, 1000);
+        } finally {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        return new RateBaseline(percentile(answered, 0.50), percentile(answered, 0.99), answered[count - 1],
+                (double) withinASecond / count, 1000 / rowsPerSecond);
+    }
+
+    private static double percentile(double[] sorted, double p) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
+    }
+}
