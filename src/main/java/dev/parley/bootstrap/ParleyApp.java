@@ -25,6 +25,7 @@ import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.adapter.telegram.TelegramSender;
+import dev.parley.adapter.telegram.TelegramUpdate;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
@@ -233,8 +234,8 @@ public final class ParleyApp implements AutoCloseable {
         var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
         if (telegramToken != null && !telegramToken.isEmpty()) {
             // Telegram conversations' replies through the Bot API, anchored to the message they answer
-            senders.route("telegram", new TelegramSender(new TelegramBotApi(http(),
-                    config.get(ConfigKey.TELEGRAM_API_BASE), telegramToken)));
+            senders.route(TelegramUpdate.CHANNEL, new TelegramSender(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
+                    telegramToken));
         }
         LOG.info("outbox senders by channel: {}", senders.describe());
         return senders;

@@ -29,9 +29,4 @@ public final class TelegramApiException extends Exception {
     public Integer retryAfterSeconds() {
         return retryAfterSeconds;
     }
-
-    /** Worth trying again: flood control, or Telegram's side failed. */
-    public boolean transientFailure() {
-        return httpStatus == 429 || httpStatus >= 500;
-    }
 }

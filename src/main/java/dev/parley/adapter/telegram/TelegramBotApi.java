@@ -68,6 +68,18 @@ public final class TelegramBotApi {
      */
     public Sent sendMessage(long chatId, String text, Long replyToMessageId, Long threadId)
             throws IOException, TelegramApiException {
+        var request = sendMessageRequest(chatId, text, replyToMessageId, threadId);
+        try (var response = http.newCall(request.build()).execute()) {
+            return readSent(response.code(), response.body().string(), chatId);
+        }
+    }
+
+    /**
+     * The {@code sendMessage} request, for a caller that runs it on this API's {@link #http() client} itself (the
+     * outbox's sender, which must know whether a request that failed had been written); read the answer with
+     * {@link #readSent}.
+     */
+    public Request.Builder sendMessageRequest(long chatId, String text, Long replyToMessageId, Long threadId) {
         var params = new LinkedHashMap<String, Object>();
         params.put("chat_id", chatId);
         params.put("text", fit(text));
@@ -76,8 +88,18 @@ public final class TelegramBotApi {
             params.put("reply_parameters", Map.of("message_id", replyToMessageId,
                     "allow_sending_without_reply", true));
         }
-        var result = call("sendMessage", params, null);
+        return request("sendMessage", params);
+    }
+
+    /** {@code sendMessage}'s answer ({@code httpStatus} and body) read: the message sent, or why not. */
+    public static Sent readSent(int httpStatus, String body, long chatId) throws TelegramApiException {
+        var result = result("sendMessage", httpStatus, body);
         return new Sent(result.path("chat").path("id").asLong(chatId), result.path("message_id").asLong());
+    }
+
+    /** The HTTP client every call of this API runs on. */
+    public OkHttpClient http() {
+        return http;
     }
 
     /**
@@ -100,23 +122,36 @@ public final class TelegramBotApi {
             throws IOException, TelegramApiException {
         var client = readTimeout == null ? http : http.newBuilder().readTimeout(readTimeout)
                 .callTimeout(readTimeout.plusSeconds(10)).build();
-        var request = new Request.Builder().url(base.newBuilder().addPathSegment(method).build())
-                .post(RequestBody.create(JSON.writeValueAsBytes(params), APPLICATION_JSON)).build();
-        try (var response = client.newCall(request).execute()) {
-            var body = response.body().string();
-            JsonNode json;
-            try {
-                json = JSON.readTree(body);
-            } catch (IOException notJson) {
-                throw new TelegramApiException(method, response.code(), 0, null);
-            }
-            if (json == null || !json.path("ok").asBoolean(false)) {
-                Integer retryAfter = json != null && json.path("parameters").has("retry_after")
-                        ? json.path("parameters").path("retry_after").asInt() : null;
-                throw new TelegramApiException(method, response.code(),
-                        json == null ? 0 : json.path("error_code").asInt(0), retryAfter);
-            }
-            return json.path("result");
+        try (var response = client.newCall(request(method, params).build()).execute()) {
+            return result(method, response.code(), response.body().string());
         }
+    }
+
+    private Request.Builder request(String method, Map<String, Object> params) {
+        byte[] body;
+        try {
+            body = JSON.writeValueAsBytes(params);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("unwritable parameters of " + method, e);
+        }
+        return new Request.Builder().url(base.newBuilder().addPathSegment(method).build())
+                .post(RequestBody.create(body, APPLICATION_JSON));
+    }
+
+    /** The {@code result} of an answer with {@code "ok": true}; otherwise the failure it describes. */
+    private static JsonNode result(String method, int httpStatus, String body) throws TelegramApiException {
+        JsonNode json;
+        try {
+            json = JSON.readTree(body);
+        } catch (IOException notJson) {
+            throw new TelegramApiException(method, httpStatus, 0, null);
+        }
+        if (json == null || !json.path("ok").asBoolean(false)) {
+            Integer retryAfter = json != null && json.path("parameters").has("retry_after")
+                    ? json.path("parameters").path("retry_after").asInt() : null;
+            throw new TelegramApiException(method, httpStatus, json == null ? 0 : json.path("error_code").asInt(0),
+                    retryAfter);
+        }
+        return json.path("result");
     }
 }

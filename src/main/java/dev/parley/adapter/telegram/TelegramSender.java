@@ -1,23 +1,26 @@
 package dev.parley.adapter.telegram;
 
+import dev.parley.adapter.channels.ProviderCall;
 import dev.parley.application.outbox.Sender;
-import java.io.IOException;
+import okhttp3.OkHttpClient;
 
 /**
- * Sends replies through the Bot API's {@code sendMessage}: to the conversation's chat, as a reply (with {@code
- * reply_parameters}) to the message that triggered it. The delivered message's provider id is {@code <chat id>:<message
- * id>}, the form inbound messages use, so a member's reply to the bot's answer is recognised. Flood control and
- * Telegram's own failures are retried; a bot blocked in a private chat is an opt-out; other refusals are permanent.
- * A request that may have reached Telegram without an answer (read timeout, connection lost after it was written) is
- * {@link Unknown}: {@code sendMessage} has no idempotency key, so such a row waits for an operator rather than risk a
- * second message in the group (only a connection refused or an unknown host is certain not to have left).
- * Registered for the {@code telegram} channel through {@code ChannelSenders}.
+ * The outbox's sender of Telegram conversations: the Bot API's {@code sendMessage} to the conversation's chat, as a
+ * reply (with {@code reply_parameters}) to the message the outbox row answers ({@code reply_to}, the mention). The
+ * delivered message's provider id is {@code <chat id>:<message id>}, the form inbound messages use, so a member's
+ * reply to the bot's answer is recognised.
+ *
+ * <p>At most once: {@code sendMessage} has no idempotency key, so this sender is not {@link #idempotent()}. A request
+ * that never left, flood control (429) and 503 are retried; a request written but unanswered (read timeout, connection
+ * lost), another 5xx or an unreadable success is {@link Unknown}, left to an operator; a bot blocked in a private
+ * chat is an opt-out; other refusals are permanent.
  */
 public final class TelegramSender implements Sender {
     private final TelegramBotApi api;
 
-    public TelegramSender(TelegramBotApi api) {
-        this.api = api;
+    /** Sends through the Bot API at {@code apiBase} with {@code token}, on its own client derived from {@code http}. */
+    public TelegramSender(OkHttpClient http, String apiBase, String token) {
+        this.api = new TelegramBotApi(ProviderCall.client(http, false), apiBase, token);
     }
 
     @Override
@@ -25,16 +28,16 @@ public final class TelegramSender implements Sender {
         return "telegram";
     }
 
-    /** {@code sendMessage} cannot be deduplicated: an unknown outcome is not sent again by itself. */
     @Override
     public boolean idempotent() {
         return false;
     }
 
-    /** To the conversation's chat (its contact's address), as a reply to the message the outbox row answers. */
     @Override
     public Result send(OutgoingMessage message) {
-        return send(message.to(), message.replyTo(), message.text());
+        // A Telegram conversation's key is its chat id (a group, or the person's private chat with the bot).
+        var chat = message.conversationKey() != null ? message.conversationKey() : message.to();
+        return send(chat, message.replyTo(), message.text());
     }
 
     /** Sends {@code text} to chat {@code chat}, replying to the message with provider id {@code replyTo} if given. */
@@ -45,17 +48,21 @@ public final class TelegramSender implements Sender {
         } catch (NumberFormatException e) {
             return new Permanent("telegram: conversation is not a chat id", false);
         }
+        var request = api.sendMessageRequest(chatId, text, messageId(replyTo, chatId), null);
+        return ProviderCall.execute(api.http(), request, "telegram", (response, body) -> answer(response.code(),
+                body, chatId));
+    }
+
+    private static Result answer(int status, String body, long chatId) {
         try {
-            var sent = api.sendMessage(chatId, text, messageId(replyTo, chatId), null);
+            var sent = TelegramBotApi.readSent(status, body, chatId);
             return new Delivered(sent.chatId() + ":" + sent.messageId());
         } catch (TelegramApiException e) {
-            if (e.transientFailure()) return new Retryable(e.getMessage());
+            // A success Parley cannot read may still have posted the message.
+            if (status >= 200 && status < 300) return new Unknown(e.getMessage());
             // 403: the bot was blocked by the user (private chat: they opted out) or removed from the group.
-            return new Permanent(e.getMessage(), e.httpStatus() == 403 && chatId > 0);
-        } catch (java.net.ConnectException | java.net.UnknownHostException e) {
-            return new Retryable("telegram unreachable: " + e.getClass().getSimpleName());
-        } catch (IOException e) {
-            return new Unknown("no answer from telegram: " + e.getClass().getSimpleName());
+            if (status == 403) return new Permanent(e.getMessage(), chatId > 0);
+            return ProviderCall.byStatus(status, e.getMessage());
         }
     }
 

@@ -92,7 +92,8 @@ public final class ChimeInPlaybook implements Playbook {
         session.record("context_selected", detail);
         session.publish(new PipelineEvent.ContextSelected(conversation.id(), messageId, selection.strategy(),
                 selection.selected().stream().map(s -> providerId(s.message())).toList()));
-        // a reply to the message that tagged the bot (Telegram: reply_parameters), through the outbox's reply_to
+        // A reply to the mention: on Telegram, sendMessage's reply_parameters; in the store, the bot's message's reply_to
+        // (so a member's reply to the answer continues the chain).
         session.queueMessage("chime-in:" + messageId, "reply", answer.content(), trigger.providerId());
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.application.JsonDocuments;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
@@ -75,12 +76,36 @@ class TelegramEndToEndTest {
                 assertThat(reply.get("chat_id").asLong()).isEqualTo(CHAT);
                 assertThat(reply.get("text").asText()).startsWith("I looked at 1 earlier message:")
                         .contains("We should look at the restaurant for the gathering");
+                // Sent as a reply to the tag (reply_parameters), and stored as the bot's message replying to it.
+                assertThat(reply.at("/reply_parameters/message_id").asLong()).isEqualTo(11);
                 var conversation = parley.app.transactions.inTransaction(s -> s.conversations().findByKey("telegram",
                         Long.toString(CHAT))).orElseThrow();
-                var detail = parley.app.find.detail(conversation.id());
-                assertThat(detail.messages()).anySatisfy(m -> assertThat(m.providerId()).isEqualTo(CHAT + ":901"));
+                await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(parley.app.find
+                        .detail(conversation.id()).messages()).anySatisfy(m -> {
+                            assertThat(m.providerId()).isEqualTo(CHAT + ":901");
+                            assertThat(m.replyTo()).isEqualTo(CHAT + ":11");
+                        }));
+
+                // A member answers the bot's message (a reply, no tag): the bot is addressed, and its context follows
+                // the reply chain back through its own answer to the tag.
+                var botAnswer = "{\"message_id\":901,\"from\":{\"id\":777,\"is_bot\":true,\"first_name\":\"Parley\","
+                        + "\"username\":\"parley_bot\"},\"chat\":{\"id\":" + CHAT + ",\"type\":\"supergroup\"},"
+                        + "\"date\":1721592590,\"text\":\"I looked at 1 earlier message\"}";
+                updates.add("[" + TelegramFixtures.groupMessage(3, CHAT, 12, 41, "ana", "which one do you mean?", null,
+                        botAnswer) + "]");
+                await().atMost(Duration.ofSeconds(30)).until(() -> sent.size() == 2);
+                assertThat(sent.get(1).at("/reply_parameters/message_id").asLong()).isEqualTo(12);
+                var context = parley.app.find.detail(conversation.id()).events().stream()
+                        .filter(e -> e.type().equals("context_selected")).map(e -> JsonDocuments.read(e.detailJson()))
+                        .toList();
+                assertThat(context).hasSize(2);
+                assertThat(context.get(1).get("mention")).isEqualTo("reply_to_bot");
+                @SuppressWarnings("unchecked")
+                var selected = ((List<Map<String, Object>>) context.get(1).get("selected")).stream()
+                        .map(m -> m.get("provider_id")).toList();
+                assertThat(selected).contains(CHAT + ":901", CHAT + ":11");
             }
-            assertThat(Collections.unmodifiableList(sent)).hasSize(1);
+            assertThat(Collections.unmodifiableList(sent)).hasSize(2);
             assertThat(List.copyOf(updates)).isEmpty();
         }
     }

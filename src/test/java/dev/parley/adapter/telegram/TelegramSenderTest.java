@@ -20,7 +20,7 @@ class TelegramSenderTest {
     @BeforeEach
     void start() throws Exception {
         telegram.start();
-        sender = new TelegramSender(new TelegramBotApi(new OkHttpClient(), telegram.url("/").toString(), TOKEN));
+        sender = new TelegramSender(new OkHttpClient(), telegram.url("/").toString(), TOKEN);
     }
 
     @AfterEach
@@ -58,12 +58,30 @@ class TelegramSenderTest {
     }
 
     @Test
+    void theOutboxRowsChatAndReplyToGoOutAsChatIdAndReplyParameters() throws Exception {
+        telegram.enqueue(json(200, "{\"ok\":true,\"result\":{\"message_id\":134601,\"chat\":{\"id\":-1001293752024}}}"));
+        // A group's contact is the group; the conversation key (the chat id) is what Telegram is sent.
+        var row = new Sender.OutgoingMessage(17, "telegram", "-1001293752024", "-1001293752024", null,
+                "-1001293752024:134546", "I looked at 2 earlier messages");
+        assertThat(sender.send(row)).isEqualTo(new Sender.Delivered("-1001293752024:134601"));
+        var body = TelegramFixtures.JSON.readTree(telegram.takeRequest(5, TimeUnit.SECONDS).getBody().utf8());
+        assertThat(body.get("chat_id").asLong()).isEqualTo(-1001293752024L);
+        assertThat(body.at("/reply_parameters/message_id").asLong()).isEqualTo(134546L);
+        assertThat(sender.idempotent()).as("sendMessage has no idempotency key").isFalse();
+    }
+
+    @Test
     void floodControlAndServerErrorsAreRetriedRefusalsAreNot() {
         telegram.enqueue(json(429, "{\"ok\":false,\"error_code\":429,\"description\":\"Too Many Requests: retry after 3\","
                 + "\"parameters\":{\"retry_after\":3}}"));
         assertThat(sender.send("-100", null, "x")).isInstanceOf(Sender.Retryable.class);
-        telegram.enqueue(json(502, "<html>bad gateway</html>"));
+        telegram.enqueue(json(503, "<html>unavailable</html>"));
         assertThat(sender.send("-100", null, "x")).isInstanceOf(Sender.Retryable.class);
+        // Any other 5xx, or a success that cannot be read, may have posted the message: unknown, never sent again.
+        telegram.enqueue(json(502, "<html>bad gateway</html>"));
+        assertThat(sender.send("-100", null, "x")).isInstanceOf(Sender.Unknown.class);
+        telegram.enqueue(json(200, "<html>ok?</html>"));
+        assertThat(sender.send("-100", null, "x")).isInstanceOf(Sender.Unknown.class);
         telegram.enqueue(json(400, "{\"ok\":false,\"error_code\":400,\"description\":\"Bad Request: chat not found\"}"));
         var refused = sender.send("-100", null, "x");
         assertThat(refused).isEqualTo(new Sender.Permanent("telegram sendMessage HTTP 400 error 400", false));
@@ -77,10 +95,18 @@ class TelegramSenderTest {
     }
 
     @Test
+    void aRequestWrittenButNeverAnsweredIsUnknown() {
+        telegram.enqueue(new MockResponse.Builder().onResponseStart(mockwebserver3.SocketEffect.Stall.INSTANCE).build());
+        var impatient = new TelegramSender(new OkHttpClient.Builder().readTimeout(java.time.Duration.ofMillis(300))
+                .build(), telegram.url("/").toString(), TOKEN);
+        assertThat(impatient.send("42", null, "x")).isInstanceOf(Sender.Unknown.class);
+    }
+
+    @Test
     void anUnreachableApiIsRetryableAndLongTextsAreCut() throws Exception {
         var port = telegram.getPort();
         telegram.close();
-        var offline = new TelegramSender(new TelegramBotApi(new OkHttpClient(), "http://127.0.0.1:" + port + "/", TOKEN));
+        var offline = new TelegramSender(new OkHttpClient(), "http://127.0.0.1:" + port + "/", TOKEN);
         assertThat(offline.send("42", null, "x")).isInstanceOf(Sender.Retryable.class);
         var long_ = "é".repeat(TelegramBotApi.MAX_TEXT + 10);
         assertThat(TelegramBotApi.fit(long_)).hasSize(TelegramBotApi.MAX_TEXT).endsWith("…");
