@@ -7,6 +7,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.conversation.ConversationAlert;
 import dev.parley.domain.limit.FieldLimit;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -49,7 +50,10 @@ public final class UnblockConversation {
             store.contacts().setStatus(conversation.contactId(), ContactStatus.ACTIVE, now, why, who);
             // the decision the critical and review-tier alerts waited for: they are resolved with its note
             for (var alert : store.alerts().ofConversation(conversationId)) {
-                if (!alert.resolved() && dev.parley.application.console.AlertClasses.REVIEW.contains(alert.severity())) {
+                // CRITICAL and WARNING: the severities that wait in Human review (AlertClasses.REVIEW, which the
+                // console's package owns; operator use cases must not depend on it)
+                if (!alert.resolved() && (ConversationAlert.CRITICAL.equals(alert.severity())
+                        || ConversationAlert.WARNING.equals(alert.severity()))) {
                     store.alerts().resolve(alert.id(), who, now, "unblocked: " + why);
                 }
             }
