@@ -29,6 +29,13 @@ public sealed interface PipelineEvent {
     record TaskCreated(long conversationId, long taskId, String text, String kind) implements PipelineEvent { }
 
     /**
+     * An escalation thread opened, was answered or expired ({@code status}: pending, answered, expired); {@code
+     * property} is the property's catalogue ref, or null.
+     */
+    record EscalationChanged(long conversationId, long escalationId, String property, String status)
+            implements PipelineEvent { }
+
+    /**
      * Chime-in chose the earlier messages a mention is about ({@code selected}: their provider ids, oldest first)
      * with {@code strategy}, before answering it.
      */
@@ -46,4 +53,26 @@ public sealed interface PipelineEvent {
 
     /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
     record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
+
+    /**
+     * The store changed in ways this process did not see event by event (team mode: the connection that brings
+     * other processes' events was lost and is back): whoever shows the store refreshes it. About no conversation.
+     */
+    /**
+     * Team mode: an operator's console shows a conversation ({@code activity} {@code viewing}, {@code replying}
+     * while a reply is being written, {@code left} when it is closed), announced again every
+     * {@link #PRESENCE_REFRESH_SECONDS} s while it stays open. Not a change of the store: nothing reloads for it.
+     */
+    record OperatorPresent(long conversationId, String operator, String activity) implements PipelineEvent {
+    }
+
+    /** How often an open conversation's presence is announced again; it lapses after three missed announcements. */
+    int PRESENCE_REFRESH_SECONDS = 15;
+
+    record StoreChanged() implements PipelineEvent {
+        @Override
+        public long conversationId() {
+            return 0;
+        }
+    }
 }

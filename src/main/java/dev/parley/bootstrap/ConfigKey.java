@@ -14,6 +14,10 @@ public enum ConfigKey {
     LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
     DB_URL("db.url", "", v -> {
         if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
+        if (!v.isEmpty() && !v.startsWith("jdbc:h2:") && !v.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException("Parley stores in H2 (jdbc:h2:...) or PostgreSQL "
+                    + "(jdbc:postgresql://host:port/database, docs/team.md)");
+        }
         var upper = v.toUpperCase(java.util.Locale.ROOT);
         if (upper.contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
         if (upper.matches(".*;TRACE_LEVEL_(FILE|SYSTEM_OUT)=(?!0(;|$)).*")) {
@@ -34,7 +38,7 @@ public enum ConfigKey {
     WEBHOOKS_GENERIC_INSECURE("webhooks.generic.insecure", "false", ConfigKey::bool),
     WEBHOOKS_TWILIO_AUTH_TOKEN("webhooks.twilio.auth_token", "", v -> { }),
     WEBHOOKS_TWILIO_PUBLIC_URL("webhooks.twilio.public_url", "", ConfigKey::urlOrEmpty),
-    SENDER("sender", "local", v -> oneOf(v, List.of("local", "twilio", "webhook"))),
+    SENDER("sender", "local", v -> oneOf(v, List.of("local", "twilio", "webhook", "aircall"))),
     TWILIO_ACCOUNT_SID("twilio.account_sid", "", v -> { }),
     TWILIO_FROM("twilio.from", "", v -> { }),
     TWILIO_BASE_URL("twilio.base_url", "https://api.twilio.com", ConfigKey::urlOrEmpty),
@@ -87,6 +91,25 @@ public enum ConfigKey {
     }),
     MODEL_DEBUG_RECORDING("model.debug_recording", "false", ConfigKey::bool),
     LISTENER_TRUSTED_PROXIES("listener.trusted_proxies", "", TrustedProxies::parse),
+    // buyer-sms (issue 12): Aircall, playbook per webhook or number, escalation e-mail, Reply Tool
+    WEBHOOKS_AIRCALL_TOKEN("webhooks.aircall.token", "", v -> { }),
+    WEBHOOKS_AIRCALL_PLAYBOOK("webhooks.aircall.playbook", "", ConfigKey::playbookOrEmpty),
+    WEBHOOKS_TWILIO_PLAYBOOK("webhooks.twilio.playbook", "", ConfigKey::playbookOrEmpty),
+    PLAYBOOK_NUMBERS("playbook.numbers", "", ConfigKey::numberPlaybooks),
+    AIRCALL_API_ID("aircall.api_id", "", v -> { }),
+    AIRCALL_API_TOKEN("aircall.api_token", "", v -> { }),
+    AIRCALL_NUMBER_ID("aircall.number_id", "", v -> {
+        if (!v.isEmpty() && !v.matches("\\d{1,18}")) throw new IllegalArgumentException("must be Aircall's numeric id");
+    }),
+    AIRCALL_BASE_URL("aircall.base_url", "https://api.aircall.io", ConfigKey::urlOrEmpty),
+    SMTP_HOST("smtp.host", "", v -> { }),
+    SMTP_PORT("smtp.port", "587", v -> integer(v, 1, 65535)),
+    SMTP_USERNAME("smtp.username", "", v -> { }),
+    SMTP_PASSWORD("smtp.password", "", v -> { }),
+    SMTP_FROM("smtp.from", "", ConfigKey::emailOrEmpty),
+    SMTP_SECURITY("smtp.security", "starttls", v -> oneOf(v, List.of("starttls", "ssl", "none"))),
+    ESCALATION_EMAIL_TO("escalation.email_to", "", ConfigKey::emailsOrEmpty),
+    REPLY_TOOL_BASE_URL("reply_tool.base_url", "", ConfigKey::urlOrEmpty),
     PLAYBOOK_CHAT("playbook.chat", "chime-in", v -> {
         if (!v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
     }),
@@ -112,7 +135,9 @@ public enum ConfigKey {
     TELEGRAM_MODE("telegram.mode", "polling", v -> oneOf(v, List.of("polling", "webhook"))),
     TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50)),
     /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
-    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off")));
+    ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off"))),
+    /** Team mode (docs/team.md): false runs this process without the HTTP listener (no webhooks, no API). */
+    LISTENER_ENABLED("listener.enabled", "true", ConfigKey::bool);
 
     private final String key;
     private final String defaultValue;
@@ -192,6 +217,34 @@ public enum ConfigKey {
         } catch (java.net.URISyntaxException e) {
             throw new IllegalArgumentException("not a URL");
         }
+    }
+
+    private static void playbookOrEmpty(String v) {
+        if (!v.isEmpty() && !v.matches("[a-z][a-z0-9-]{0,63}")) throw new IllegalArgumentException("not a playbook name");
+    }
+
+    /** {@code number=playbook} pairs, comma separated: our number (E.164) or an Aircall number id. */
+    private static void numberPlaybooks(String v) {
+        if (v.isBlank()) return;
+        for (var pair : v.split(",")) {
+            var parts = pair.strip().split("=", -1);
+            if (parts.length != 2 || !parts[0].strip().matches("\\+?\\d{3,18}")) {
+                throw new IllegalArgumentException("must be number=playbook pairs, comma separated (bad '"
+                        + pair.strip() + "')");
+            }
+            playbookOrEmpty(parts[1].strip());
+            if (parts[1].isBlank()) throw new IllegalArgumentException("no playbook for " + parts[0].strip());
+        }
+    }
+
+    private static void emailOrEmpty(String v) {
+        if (!v.isEmpty() && !v.matches("[^@\\s,]+@[^@\\s,]+\\.[^@\\s,]+")) {
+            throw new IllegalArgumentException("not an e-mail address");
+        }
+    }
+
+    private static void emailsOrEmpty(String v) {
+        for (var address : v.split(",")) emailOrEmpty(address.strip());
     }
 
     private static void whsec(String v) {

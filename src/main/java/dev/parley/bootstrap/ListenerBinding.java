@@ -23,8 +23,14 @@ public final class ListenerBinding implements AutoCloseable {
         this.origin = origin;
     }
 
-    /** Binds the configured {@code listener.bind} and {@code listener.port}. */
+    /**
+     * Binds the configured {@code listener.bind} and {@code listener.port}; binds nothing when
+     * {@code listener.enabled=false} (a console or worker of a team that another process takes the webhooks for).
+     */
     public static ListenerBinding bind(ParleyConfig config) {
+        if (!config.getBoolean(ConfigKey.LISTENER_ENABLED)) {
+            return new ListenerBinding(null, null);
+        }
         return bind(config, config.get(ConfigKey.LISTENER_BIND), config.getInt(ConfigKey.LISTENER_PORT),
                 config.getBoolean(ConfigKey.LISTENER_ALLOW_REMOTE));
     }
@@ -64,8 +70,13 @@ public final class ListenerBinding implements AutoCloseable {
         return new ListenerBinding(listener, address.isAnyLocalAddress() ? null : WebhookRoutes.origin(own));
     }
 
+    /** The bound listener, or null when the listener is disabled. */
     HttpListener listener() {
         return listener;
+    }
+
+    boolean enabled() {
+        return listener != null;
     }
 
     /** {@code http://address:port} of the listener, or null when bound to a wildcard address. */
@@ -76,6 +87,6 @@ public final class ListenerBinding implements AutoCloseable {
     /** Releases the address when Parley does not start after all. */
     @Override
     public void close() {
-        listener.close();
+        if (listener != null) listener.close();
     }
 }

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import dev.parley.adapter.channels.AircallSender;
 import dev.parley.adapter.channels.ChannelSenders;
 import dev.parley.adapter.channels.LocalSender;
 import dev.parley.adapter.channels.TwilioSender;
@@ -8,6 +9,7 @@ import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.http.ApiRoutes;
+import dev.parley.adapter.http.ClaimRoutes;
 import dev.parley.adapter.http.HttpListener;
 import dev.parley.adapter.http.OpsRoutes;
 import dev.parley.adapter.http.Route;
@@ -19,6 +21,7 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
@@ -27,10 +30,16 @@ import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.adapter.telegram.TelegramSender;
 import dev.parley.adapter.telegram.TelegramUpdate;
 import dev.parley.application.alerts.LearnedAlerts;
+import dev.parley.application.catalog.ImportCatalog;
+import dev.parley.application.escalation.ReplyLinks;
+import dev.parley.application.escalation.ReplyTool;
+import dev.parley.adapter.http.ReplyToolRoutes;
+import java.security.SecureRandom;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
@@ -78,6 +87,8 @@ public final class ParleyApp implements AutoCloseable {
     public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
     public final EventFanOut events = new EventFanOut();
+    /** Events to and from the other processes of a PostgreSQL store; null on H2 and in memory. */
+    private final PostgresEventBridge eventBridge;
     public final Playbooks playbooks;
     /** The one way to a language model (docs/models.md): configured provider, call log, offline fallback. */
     public final ModelGateway model;
@@ -101,10 +112,15 @@ public final class ParleyApp implements AutoCloseable {
     public final BackgroundLoop schedulerLoop;
     public final FindConversations find;
     public final StartConversation startConversation;
+    /** Claims on conversations (team mode, docs/team.md). */
+    public final ClaimConversation claims;
     public final ReplyToConversation reply;
     public final UnblockConversation unblock;
     public final RetryInboxMessage retryInbox;
     public final DeliverExternalEvent externalEvent;
+    public final ImportCatalog catalog;
+    public final ReplyTool replyTool;
+    private final java.util.Map<String, String> numberPlaybooks;
     public final ResolveUndelivered resolveUndelivered;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
@@ -182,7 +198,8 @@ public final class ParleyApp implements AutoCloseable {
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    alertPatterns, learnedAlerts, messageEmbeddings);
+                    alertPatterns, learnedAlerts, messageEmbeddings, OpsMailers.of(config),
+                    new ReplyLinks(() -> replyToolBaseUrl(config, port()), new SecureRandom()));
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -194,6 +211,12 @@ public final class ParleyApp implements AutoCloseable {
         this.transactions = store.transactions();
         this.closeStore = store.close();
         callLog.attach(database != null ? new JdbcModelCallLog(database.dataSource()) : new InMemoryModelCallLog());
+        // Team mode: the other processes' events are published here, and this one's reach them (docs/team.md).
+        this.eventBridge = database != null && Database.isPostgres(database.url())
+                ? new PostgresEventBridge(database.url(), config.get(ConfigKey.DB_USER),
+                        config.get(ConfigKey.DB_PASSWORD), database.dataSource(), database.processId(), events)
+                : null;
+        if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
             this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
@@ -212,10 +235,14 @@ public final class ParleyApp implements AutoCloseable {
             var ops = operatorTransactions;
             this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
             this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.claims = new ClaimConversation(ops, this.clock, events);
             this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
             this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
+            this.catalog = new ImportCatalog(tx, this.clock);
+            this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
+            this.numberPlaybooks = numberPlaybooks(config, playbooks);
             this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
@@ -226,11 +253,12 @@ public final class ParleyApp implements AutoCloseable {
 
     /**
      * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
-     * routes its own here ({@code .route("telegram", telegramSender)}).
+     * routes its own here ({@code .route("telegram", telegramSender)}); {@code aircall} → the Aircall API when set.
      */
-    /** The senders by channel; the default one is {@code configured} (Settings switch it while Parley runs). */
-    private static Senders senders(ParleyConfig config, Sender configured) {
+    private static Senders senders(ParleyConfig config, SwitchableSender configured) {
         var senders = new ChannelSenders(configured);
+        AircallSending.of(config, configured.current(), ParleyApp::http)
+                .ifPresent(aircall -> senders.route(WebhookRoutes.AIRCALL_CHANNEL, aircall));
         var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
         if (telegramToken != null && !telegramToken.isEmpty()) {
             // Telegram conversations' replies through the Bot API, anchored to the message they answer
@@ -246,6 +274,9 @@ public final class ParleyApp implements AutoCloseable {
             case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
                     required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
                     required(config, ConfigKey.TWILIO_FROM));
+            case "aircall" -> new AircallSender(http(), config.get(ConfigKey.AIRCALL_BASE_URL),
+                    required(config, ConfigKey.AIRCALL_API_ID), required(config, ConfigKey.AIRCALL_API_TOKEN),
+                    required(config, ConfigKey.AIRCALL_NUMBER_ID));
             case "webhook" -> new WebhookSender(http(), required(config, ConfigKey.SENDER_WEBHOOK_URL),
                     required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
             default -> new LocalSender();
@@ -328,6 +359,7 @@ public final class ParleyApp implements AutoCloseable {
 
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
+        if (eventBridge != null) eventBridge.start();
         warmUpEmbeddings();
         worker.start();
         outboxLoop.start();
@@ -336,15 +368,21 @@ public final class ParleyApp implements AutoCloseable {
     }
 
     private synchronized void serve(ListenerBinding binding) {
+        if (!binding.enabled()) {
+            LOG.info("listener disabled (listener.enabled=false): no webhooks and no API in this process");
+            return;
+        }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
         routes.addAll(new TelegramWebhookRoutes(receive, () -> current.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET))
                 .routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 resolveUndelivered).routes());
+        routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
+        routes.addAll(new ClaimRoutes(claims).routes());
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);
@@ -447,8 +485,51 @@ public final class ParleyApp implements AutoCloseable {
         var config = current;
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL),
-                trustedProxies);
+                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL), trustedProxies, config.get(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK),
+                config.get(ConfigKey.WEBHOOKS_AIRCALL_TOKEN), config.get(ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK),
+                numberPlaybooks);
+    }
+
+    /**
+     * {@code playbook.numbers}: our number or Aircall number id → playbook; each named playbook (and each webhook's
+     * own) must be installed.
+     */
+    private static java.util.Map<String, String> numberPlaybooks(ParleyConfig config,
+                                                                 dev.parley.application.playbook.Playbooks playbooks) {
+        var map = new java.util.LinkedHashMap<String, String>();
+        var raw = config.get(ConfigKey.PLAYBOOK_NUMBERS);
+        if (!raw.isBlank()) {
+            for (var pair : raw.split(",")) {
+                var parts = pair.strip().split("=");
+                map.put(parts[0].strip(), parts[1].strip());
+            }
+        }
+        for (var key : java.util.List.of(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK, ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK)) {
+            var name = config.get(key);
+            if (!name.isEmpty() && !playbooks.names().contains(name)) {
+                throw new ConfigException(key.key(), "playbook '" + name + "' is not installed; known: "
+                        + playbooks.names());
+            }
+        }
+        map.forEach((number, name) -> {
+            if (!playbooks.names().contains(name)) {
+                throw new ConfigException(ConfigKey.PLAYBOOK_NUMBERS.key(), "playbook '" + name + "' for " + number
+                        + " is not installed; known: " + playbooks.names());
+            }
+        });
+        return java.util.Map.copyOf(map);
+    }
+
+    /**
+     * Where the Reply Tool's links point: {@code reply_tool.base_url}, else this listener's own address (reachable
+     * from this machine only, unless the listener is bound to the network).
+     */
+    public static String replyToolBaseUrl(ParleyConfig config, int listeningPort) {
+        var configured = config.get(ConfigKey.REPLY_TOOL_BASE_URL);
+        if (configured != null && !configured.isEmpty()) return configured;
+        var host = config.get(ConfigKey.LISTENER_BIND);
+        if (host.contains(":")) host = "[" + host + "]";
+        return "http://" + host + ":" + (listeningPort > 0 ? listeningPort : config.getInt(ConfigKey.LISTENER_PORT));
     }
 
     public int port() {
@@ -467,6 +548,7 @@ public final class ParleyApp implements AutoCloseable {
         schedulerLoop.close();
         outboxLoop.close();
         assistant.close();
+        if (eventBridge != null) eventBridge.close();
         awaitWarmUp();
         closeStore.run();
     }

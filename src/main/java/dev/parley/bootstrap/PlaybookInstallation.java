@@ -4,12 +4,16 @@ import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.alerts.AlertModelFileException;
 import dev.parley.adapter.alerts.AlertThresholdsFile;
 import dev.parley.application.embedding.TextEmbedder;
+import dev.parley.adapter.playbooks.PlaceFiles;
 import dev.parley.adapter.playbooks.PlaybookFiles;
+import dev.parley.application.escalation.OpsMailer;
+import dev.parley.application.escalation.ReplyLinks;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.chimein.BotIdentities;
 import dev.parley.application.chimein.ChimeInPlaybook;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.model.ModelGateway;
+import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
@@ -50,11 +54,19 @@ final class PlaybookInstallation {
     }
 
     /**
-     * Installs the playbooks; outreach screens with {@code patterns} (reloaded by Settings without a restart) and
-     * the learned heads.
+     * Installs the playbooks.
+     *
+     * @param model     the model gateway of playbooks that ask a model
+     * @param assistant the assistant playbook (seed 001), built with its own parts
+     * @param patterns  the outreach safety screen's alert patterns (reloaded by Settings without a restart)
+     * @param learned   the learned alert heads of the outreach playbook's safety screen
+     * @param embeddings the message embeddings chime-in recalls earlier messages with
+     * @param mailer    e-mails ops about buyer-sms escalations (OFF without SMTP settings)
+     * @param links     the Reply Tool's links in those e-mails
      */
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
-                             LiveAlertPatterns patterns, LearnedAlerts learned, MessageEmbeddings embeddings) {
+                             LiveAlertPatterns patterns, LearnedAlerts learned, MessageEmbeddings embeddings,
+                             OpsMailer mailer, ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
@@ -62,7 +74,11 @@ final class PlaybookInstallation {
             var safety = new SafetyScreen(patterns, new OfflineAiSafetyFlag(), learned);
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
+            installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), model, mailer,
+                    links));
         } catch (PlaybookDefinitionException e) {
+            throw new ConfigException("playbook", e.getMessage());
+        } catch (IllegalArgumentException e) {
             throw new ConfigException("playbook", e.getMessage());
         }
         installed.add(assistant);

@@ -11,6 +11,11 @@ final class SwitchableSender implements Sender {
         this.current = Objects.requireNonNull(initial);
     }
 
+    /** The sender in use now. */
+    Sender current() {
+        return current;
+    }
+
     void replace(Sender next) {
         this.current = Objects.requireNonNull(next);
     }

@@ -85,6 +85,19 @@ class ParleyConfigTest {
         assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.LISTENER_PORT, "1", ConfigKey.DB_URL,
                 "jdbc:h2:tcp://x/db;AUTO_SERVER=TRUE"))).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("db.url:");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.LISTENER_PORT, "1", ConfigKey.DB_URL,
+                "jdbc:mysql://x/parley")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("db.url: Parley stores in H2 (jdbc:h2:...) or PostgreSQL");
+    }
+
+    @Test
+    void aPostgresStoreTakesItsPasswordFromTheEnvironment() {
+        var config = load(dir.resolve("pg"), Map.of("PARLEY_DB_URL", "jdbc:postgresql://db:5432/parley",
+                "PARLEY_DB_USER", "parley", "PARLEY_DB_PASSWORD", "from-the-environment"), Map.of());
+        assertThat(config.get(ConfigKey.DB_URL)).isEqualTo("jdbc:postgresql://db:5432/parley");
+        assertThat(config.get(ConfigKey.DB_USER)).isEqualTo("parley");
+        assertThat(config.get(ConfigKey.DB_PASSWORD)).isEqualTo("from-the-environment");
     }
 
     @Test

@@ -54,20 +54,7 @@ public final class ChildParley {
     /** Starts the child and waits until /health answers 200; returns the time that took. */
     public Duration startAndAwaitHealthy(Duration timeout) throws Exception {
         long started = System.nanoTime();
-        var command = new ArrayList<String>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(FAST_START);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass,
-                "serve", "--home", home.toString(), "--port", Integer.toString(port)));
-        for (var s : settings) {
-            command.add("--set");
-            command.add(s);
-        }
-        var log = home.resolve("child-console.log").toFile();
-        var builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log));
-        builder.environment().put("PARLEY_HOME", home.toString());
-        process = builder.start();
+        launch();
         var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofMillis(500)).build();
         var health = HttpRequest.newBuilder(URI.create(baseUrl() + "/health")).timeout(Duration.ofSeconds(2)).build();
@@ -87,6 +74,28 @@ public final class ChildParley {
         }
         kill();
         throw new IllegalStateException("child not healthy within " + timeout + "; log: " + logTail());
+    }
+
+    /** Starts the child without waiting for anything (a process with {@code listener.enabled=false}). */
+    public void launch() throws IOException {
+        var command = new ArrayList<String>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(FAST_START);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass,
+                "serve", "--home", home.toString(), "--port", Integer.toString(port)));
+        for (var s : settings) {
+            command.add("--set");
+            command.add(s);
+        }
+        var log = home.resolve("child-console.log").toFile();
+        var builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log));
+        builder.environment().put("PARLEY_HOME", home.toString());
+        process = builder.start();
+    }
+
+    public boolean alive() {
+        return process != null && process.isAlive();
     }
 
     /** SIGKILL: no shutdown hook, no flush, no close. */

@@ -28,6 +28,16 @@ public interface Launcher {
     /** Fills an empty store with a demo of {@code conversations} conversations; returns what was written. */
     Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed);
 
+    /**
+     * Imports a catalogue file ({@code name} decides the format: .csv or .json) into the home's store, or the
+     * shipped demo catalogue when {@code name} is null; with {@code dryRun} only checks it. Throws
+     * {@link dev.parley.application.catalog.CatalogFormatException} naming row and column of every problem.
+     */
+    Map<String, Object> importCatalog(Path home, String name, String content, boolean dryRun);
+
+    /** The home's catalogue as {@code json} or {@code csv}, in the import format. */
+    String exportCatalog(Path home, String format);
+
     /** Times the console's queries (store open, counts, first pages, detail) on the home's store. */
     Map<String, Object> benchConsole(Path home);
 
@@ -99,4 +109,23 @@ public interface Launcher {
 
     /** Replaces the home's store with the one in {@code backup}; Parley must not be running on the home. */
     RestoreResult restore(Path home, Path backup);
+
+    /** What {@code parley store copy} did; {@code mismatches} names the tables whose copy did not verify. */
+    record StoreCopyResult(int tables, long copiedRows, boolean verified, List<String> mismatches, boolean resumed,
+                           boolean replaced, long millis) {
+    }
+
+    /** The copy did not start (a target with data, the same store twice, a missing home): nothing changed. */
+    final class StoreCopyRefused extends RuntimeException {
+        public StoreCopyRefused(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Copies the store {@code from} (a jdbc:h2: URL or a Parley home) into {@code to} as {@code toUser} (password
+     * from {@code PARLEY_DB_PASSWORD}), reporting each table to {@code progress}; see docs/team.md.
+     */
+    StoreCopyResult storeCopy(String from, String to, String toUser, boolean force,
+                              java.util.function.Consumer<String> progress);
 }

@@ -98,7 +98,8 @@ public final class ApiRoutes {
     private HttpResponse reply(HttpRequest r) {
         long id = id(r);
         var body = JsonBodies.object(r.body());
-        long outboxId = reply.reply(id, JsonBodies.string(body, "text"), JsonBodies.string(body, "actor"));
+        long outboxId = reply.reply(id, JsonBodies.string(body, "text"), JsonBodies.string(body, "actor"),
+                JsonBodies.bool(body, "over_claim"));
         return HttpResponse.json(202, Map.of("outbox_id", outboxId));
     }
 

@@ -48,6 +48,16 @@ public final class JsonBodies {
         return node.asText();
     }
 
+    /** A boolean field, false when absent; anything but a boolean is a 400 naming the field. */
+    static boolean bool(ObjectNode body, String field) {
+        var node = body.get(field);
+        if (node == null || node.isNull()) return false;
+        if (!node.isBoolean()) {
+            throw new InvalidRequestException(field, field + " must be true or false");
+        }
+        return node.asBoolean();
+    }
+
     /** An object field as a map, or null when absent; anything but an object is a 400 naming the field. */
     static java.util.Map<String, Object> objectField(ObjectNode body, String field) {
         var node = body.get(field);

@@ -3,6 +3,7 @@ package dev.parley.adapter.http;
 import dev.parley.adapter.http.signature.StandardWebhooks;
 import dev.parley.adapter.http.signature.TwilioSignature;
 import dev.parley.adapter.http.signature.VerificationResult;
+import dev.parley.adapter.http.webhook.AircallInbound;
 import dev.parley.adapter.http.webhook.FormBody;
 import dev.parley.adapter.http.webhook.GenericWebhookPayload;
 import dev.parley.adapter.http.webhook.TwilioInbound;
@@ -15,6 +16,8 @@ import dev.parley.domain.message.ChatDetails;
 import dev.parley.domain.message.InboundMessage;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
@@ -29,11 +32,29 @@ import org.slf4j.LoggerFactory;
  */
 public final class WebhookRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(WebhookRoutes.class);
+    /** Channel of conversations that came in through Aircall (its sender answers them). */
+    public static final String AIRCALL_CHANNEL = "aircall";
     private static final String EMPTY_TWIML = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
 
-    /** Settings read on every request, so a regenerated secret applies at once. */
+    /**
+     * Settings read on every request, so a regenerated secret applies at once. {@code numberPlaybooks} maps our
+     * number (E.164) or an Aircall number id to the playbook its conversations run; else the webhook's own
+     * playbook; else the default.
+     */
     public record Settings(String genericSecret, boolean genericInsecure, String twilioAuthToken,
-                           String twilioPublicUrl, TrustedProxies trustedProxies) {
+                           String twilioPublicUrl, TrustedProxies trustedProxies, String twilioPlaybook,
+                           String aircallToken, String aircallPlaybook, Map<String, String> numberPlaybooks) {
+        public Settings(String genericSecret, boolean genericInsecure, String twilioAuthToken, String twilioPublicUrl,
+                        TrustedProxies trustedProxies) {
+            this(genericSecret, genericInsecure, twilioAuthToken, twilioPublicUrl, trustedProxies, null, null, null,
+                    Map.of());
+        }
+
+        /** The playbook for a conversation opened on our {@code number} through a webhook with {@code own}. */
+        String playbookFor(String number, String own) {
+            if (number != null && numberPlaybooks.containsKey(number)) return numberPlaybooks.get(number);
+            return own == null || own.isEmpty() ? null : own;
+        }
     }
 
     private final ReceiveInboundMessage receive;
@@ -55,7 +76,8 @@ public final class WebhookRoutes {
 
     public List<Route> routes() {
         return List.of(Route.open("POST", "/webhooks/generic", this::generic),
-                Route.open("POST", "/webhooks/twilio", this::twilio));
+                Route.open("POST", "/webhooks/twilio", this::twilio),
+                Route.open("POST", "/webhooks/aircall", this::aircall));
     }
 
     private HttpResponse generic(HttpRequest r) {
@@ -81,7 +103,7 @@ public final class WebhookRoutes {
         }
         var key = p.conversation() != null ? p.conversation() : p.from();
         var message = new InboundMessage(p.channel().wireName(), p.id(), key, p.from(), p.to(), p.text(),
-                p.replyTo(), p.sentAt(), p.playbook(), p.senderName(),
+                p.replyTo(), p.sentAt(), p.playbook() != null ? p.playbook() : s.playbookFor(p.to(), null), p.senderName(),
                 ChatDetails.forGenericMessage(p.channel().wireName(), key, p.from()));
         var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
         if (receipt.isEmpty()) return unavailable();
@@ -112,11 +134,67 @@ public final class WebhookRoutes {
             return invalid(e);
         }
         var address = TwilioInbound.address(inbound.from());
-        var message = new InboundMessage(inbound.channel().wireName(), inbound.messageSid(), address, address,
-                TwilioInbound.address(inbound.to()), inbound.body(), null, null, null, inbound.profileName());
+        var to = TwilioInbound.address(inbound.to());
+        var message = new InboundMessage(inbound.channel().wireName(), inbound.messageSid(), address, address, to,
+                inbound.body(), null, null, s.playbookFor(to, s.twilioPlaybook()), inbound.profileName());
         var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
         if (receipt.isEmpty()) return unavailable();
         return HttpResponse.text(200, "text/xml; charset=utf-8", EMPTY_TWIML);
+    }
+
+    /**
+     * Aircall: no signature, the body's {@code token} is compared in constant time with
+     * {@code webhooks.aircall.token}. {@code message.received} becomes an inbox row on channel {@code aircall};
+     * other events Aircall sends to the same webhook are acknowledged and ignored.
+     */
+    private HttpResponse aircall(HttpRequest r) {
+        var s = settings.get();
+        if (s.aircallToken() == null || s.aircallToken().isEmpty()) {
+            LOG.warn("aircall webhook refused: no token configured");
+            return HttpResponse.unauthorized();
+        }
+        AircallInbound event;
+        try {
+            event = AircallInbound.parse(r.body());
+        } catch (WebhookParseException e) {
+            // The token cannot be checked in a body that does not parse: no detail for an unauthenticated caller.
+            return e.field().equals("body") || e.field().equals("token") ? HttpResponse.unauthorized() : invalidIf(r, s, e);
+        }
+        if (!MessageDigest.isEqual(event.token().getBytes(StandardCharsets.UTF_8),
+                s.aircallToken().getBytes(StandardCharsets.UTF_8))) {
+            LOG.info("aircall webhook refused: wrong token");
+            return HttpResponse.unauthorized();
+        }
+        if (!event.isMessage()) {
+            var body = new LinkedHashMap<String, Object>();
+            body.put("ignored", true);
+            body.put("event", event.event());
+            return HttpResponse.json(200, body);
+        }
+        var number = event.numberId() != null && s.numberPlaybooks().containsKey(event.numberId()) ? event.numberId()
+                : event.numberDigits();
+        var message = new InboundMessage(AIRCALL_CHANNEL, event.id(), event.from(), event.from(), event.numberDigits(),
+                event.text(), null, event.sentAt(), s.playbookFor(number, s.aircallPlaybook()), null);
+        var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
+        if (receipt.isEmpty()) return unavailable();
+        var body = new LinkedHashMap<String, Object>();
+        body.put("message_id", receipt.get().id());
+        body.put("duplicate", receipt.get().duplicate());
+        return HttpResponse.json(receipt.get().duplicate() ? 200 : 202, body);
+    }
+
+    /** A body whose token is right but whose message fields are wrong: 400 naming the field; else 401. */
+    private static HttpResponse invalidIf(HttpRequest r, Settings s, WebhookParseException e) {
+        try {
+            var token = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body()).path("token").asText("");
+            if (MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                    s.aircallToken().getBytes(StandardCharsets.UTF_8))) {
+                return invalid(e);
+            }
+        } catch (java.io.IOException ignored) {
+            // not JSON: unauthorised below
+        }
+        return HttpResponse.unauthorized();
     }
 
     /**

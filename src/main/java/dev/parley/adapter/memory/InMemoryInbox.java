@@ -73,6 +73,12 @@ final class InMemoryInbox implements Inbox {
         return Optional.ofNullable(table.get(id));
     }
 
+    /** One process owns an in-memory store, and its transactions run one at a time: a RECEIVED row is claimable. */
+    @Override
+    public Optional<InboxEntry> claim(long id) {
+        return find(id).filter(e -> e.status() == InboxStatus.RECEIVED);
+    }
+
     @Override
     public List<InboxEntry> laneHeads(int window) {
         table.guard();

@@ -94,10 +94,11 @@ final class InMemoryOutbox implements Outbox {
     }
 
     @Override
-    public boolean hasEarlierUnsent(long conversationId, long id) {
+    public boolean hasEarlierUnsent(long conversationId, long id, Instant now) {
         table.guard();
         return byConversation.of(conversationId).stream().anyMatch(o -> o.id() < id
-                && (o.status() == OutboxStatus.PENDING || o.status() == OutboxStatus.SENDING));
+                && (o.status() == OutboxStatus.SENDING || o.status() == OutboxStatus.PENDING
+                && (o.attempts() > 0 || !o.nextAttemptAt().isAfter(now))));
     }
 
     @Override

@@ -54,6 +54,13 @@ final class InMemoryScheduledJobs implements ScheduledJobs {
     }
 
     @Override
+    public java.util.Optional<ScheduledJob> claim(long id, Instant now) {
+        table.guard();
+        return java.util.Optional.ofNullable(table.get(id))
+                .filter(j -> PENDING.equals(j.status()) && !j.dueAt().isAfter(now));
+    }
+
+    @Override
     public void markDone(long id, Instant now) {
         var j = table.require(id);
         put(j, "DONE", j.attempts(), j.dueAt());

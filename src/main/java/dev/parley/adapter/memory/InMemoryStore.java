@@ -14,7 +14,11 @@ final class InMemoryStore implements Store {
     private final InMemoryScheduledJobs jobs;
     private final InMemoryAuditLog audit;
     private final InMemoryTasks tasks;
+    private final InMemoryCatalog catalog;
+    private final InMemoryBuyerStates buyerStates;
+    private final InMemoryEscalations escalations;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryConversationClaims claims;
     private final InMemoryChatMessages chatMessages;
     private final InMemoryChannelState channelState;
 
@@ -29,7 +33,11 @@ final class InMemoryStore implements Store {
         jobs = new InMemoryScheduledJobs(undo, conversations);
         audit = new InMemoryAuditLog(undo);
         tasks = new InMemoryTasks(undo, conversations, messages);
+        catalog = new InMemoryCatalog(undo);
+        buyerStates = new InMemoryBuyerStates(undo, conversations);
+        escalations = new InMemoryEscalations(undo, conversations, catalog);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        claims = new InMemoryConversationClaims(undo, conversations);
         chatMessages = new InMemoryChatMessages(undo, messages);
         channelState = new InMemoryChannelState(undo);
     }
@@ -44,7 +52,11 @@ final class InMemoryStore implements Store {
     @Override public ScheduledJobs jobs() { return jobs; }
     @Override public AuditLog audit() { return audit; }
     @Override public Tasks tasks() { return tasks; }
+    @Override public Catalog catalog() { return catalog; }
+    @Override public BuyerStates buyerStates() { return buyerStates; }
+    @Override public Escalations escalations() { return escalations; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public ConversationClaims claims() { return claims; }
     @Override public ChatMessages chatMessages() { return chatMessages; }
     @Override public ChannelState channelState() { return channelState; }
 }

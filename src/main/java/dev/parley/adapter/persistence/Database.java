@@ -22,14 +22,21 @@ public final class Database implements AutoCloseable {
     private final HibernateTransactions transactions;
 
     private final java.util.Optional<UncleanShutdownRepair> repair;
+    private final PostgresProcessSession processSession;
+    private final long processId;
+    private final String url;
 
     private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
-                     java.util.Optional<UncleanShutdownRepair> repair) {
+                     StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
+                     PostgresProcessSession processSession, long processId, String url) {
         this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
-        this.transactions = new HibernateTransactions(sessionFactory);
+        this.processSession = processSession;
+        this.processId = processId;
+        this.url = url;
+        this.transactions = new HibernateTransactions(sessionFactory, dialect, processId);
     }
 
     /**
@@ -63,7 +70,19 @@ public final class Database implements AutoCloseable {
         // lock (the connections are held by transactions waiting their turn): the same bound for both, so a busy
         // store is waited for and only a stuck one is "unavailable" (503).
         config.setConnectionTimeout(jdbcUrl.startsWith("jdbc:h2:") ? SingleWriter.MAX_WAIT_SECONDS * 1000 : 5_000);
-        var dataSource = new HikariDataSource(config);
+        if (isPostgres(jdbcUrl)) {
+            // Server error details quote the row's values (addresses, text): keep them out of exceptions and logs.
+            config.addDataSourceProperty("logServerErrorDetail", "false");
+            config.addDataSourceProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid());
+        }
+        var processSession = isPostgres(jdbcUrl) ? PostgresProcessSession.connect(jdbcUrl, user, password) : null;
+        HikariDataSource dataSource;
+        try {
+            dataSource = new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            if (processSession != null) processSession.close();
+            throw e;
+        }
         try {
             migrate(dataSource);
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
@@ -73,11 +92,19 @@ public final class Database implements AutoCloseable {
             var sessionFactory = sessionFactory(store);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
-            return new Database(dataSource, store, sessionFactory, repair);
+            long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
+            return new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair, processSession,
+                    processId, jdbcUrl);
         } catch (RuntimeException e) {
             dataSource.close();
+            if (processSession != null) processSession.close();
             throw e;
         }
+    }
+
+    /** Whether {@code jdbcUrl} names a PostgreSQL database (team mode, docs/team.md). */
+    public static boolean isPostgres(String jdbcUrl) {
+        return jdbcUrl.startsWith("jdbc:postgresql:");
     }
 
     private static void migrate(DataSource dataSource) {
@@ -93,7 +120,10 @@ public final class Database implements AutoCloseable {
         for (var entity : new Class<?>[] {ContactEntity.class, ConversationEntity.class, MessageEntity.class,
                 TimelineEventEntity.class, InboxEntity.class, OutboxEntity.class, AlertEntity.class,
                 ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
-                MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class}) {
+                MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class,
+                PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class, LearnedAnswerEntity.class,
+                BuyerStateEntity.class, EscalationThreadEntity.class,
+                ConversationClaimEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);
@@ -108,16 +138,31 @@ public final class Database implements AutoCloseable {
         return transactions;
     }
 
+    /** This process's id in a shared store ({@code parley_processes}); 0 on H2, which one process owns. */
+    public long processId() {
+        return processId;
+    }
+
+    /** The JDBC URL the store was opened with. */
+    public String url() {
+        return url;
+    }
+
     /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */
     public DataSource dataSource() {
         return dataSource;
     }
 
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** Closes the store once (a second call does nothing). */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) return;
         sessionFactory.close();
         pool.close();
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);
+        if (processSession != null) processSession.close();
         LOG.info("store closed");
     }
 }

@@ -14,9 +14,11 @@ import org.hibernate.Session;
 final class HibernateInbox implements Inbox {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(HibernateInbox.class);
     private final Session session;
+    private final StoreDialect dialect;
 
-    HibernateInbox(Session session) {
+    HibernateInbox(Session session, StoreDialect dialect) {
         this.session = session;
+        this.dialect = dialect;
     }
 
     @Override
@@ -51,6 +53,20 @@ final class HibernateInbox implements Inbox {
     @Override
     public Optional<InboxEntry> find(long id) {
         return Optional.ofNullable(session.find(InboxEntity.class, id)).map(InboxEntity::toDomain);
+    }
+
+    @Override
+    public Optional<InboxEntry> claim(long id) {
+        var row = session.find(InboxEntity.class, id);
+        if (row == null || row.status != InboxStatus.RECEIVED) return Optional.empty();
+        if (!dialect.shared()) return Optional.of(row.toDomain()); // one process: the worker's busy lanes suffice
+        boolean held = session.createNativeQuery("select pg_try_advisory_xact_lock(:lanes, :lane)", Boolean.class)
+                .setParameter("lanes", StoreDialect.LOCK_LANE)
+                .setParameter("lane", StoreDialect.laneKey(row.channel, row.conversationKey)).getSingleResult();
+        if (!held) return Optional.empty();
+        // Another process may have finished the row between the read above and the lock: read it again, locked.
+        session.refresh(row, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+        return row.status == InboxStatus.RECEIVED ? Optional.of(row.toDomain()) : Optional.empty();
     }
 
     /**

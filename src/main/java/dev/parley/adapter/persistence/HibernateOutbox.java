@@ -12,9 +12,13 @@ import org.hibernate.Session;
 
 final class HibernateOutbox implements Outbox {
     private final Session session;
+    private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateOutbox(Session session) {
+    HibernateOutbox(Session session, StoreDialect dialect, long processId) {
         this.session = session;
+        this.dialect = dialect;
+        this.processId = processId;
     }
 
     @Override
@@ -69,11 +73,13 @@ final class HibernateOutbox implements Outbox {
     }
 
     @Override
-    public boolean hasEarlierUnsent(long conversationId, long id) {
+    public boolean hasEarlierUnsent(long conversationId, long id, Instant now) {
         return !session.createSelectionQuery("select o.id from OutboxEntity o where o.conversationId = :conversation "
-                        + "and o.id < :id and o.status in (:pending, :sending)", Long.class)
+                        + "and o.id < :id and (o.status = :sending or o.status = :pending "
+                        + "and (o.attempts > 0 or o.nextAttemptAt <= :now))", Long.class)
                 .setParameter("conversation", conversationId).setParameter("id", id)
                 .setParameter("pending", OutboxStatus.PENDING).setParameter("sending", OutboxStatus.SENDING)
+                .setParameter("now", now)
                 .setMaxResults(1).getResultList().isEmpty();
     }
 
@@ -83,11 +89,20 @@ final class HibernateOutbox implements Outbox {
         row.status = OutboxStatus.SENDING;
         row.attempts++;
         row.claimedAt = now;
+        row.claimedBy = dialect.shared() ? processId : null;
         return row.toDomain();
     }
 
     @Override
     public List<OutboxEntry> sending() {
+        if (dialect.shared()) {
+            // Rows another running process is sending are its own business: only this process's rows and those of
+            // processes that no longer run (PostgreSQL dropped their running lock) are left for recovery.
+            return session.createNativeQuery("select * from outbox o where o.status = 'SENDING' and (o.claimed_by "
+                            + "is null or o.claimed_by = :self or not " + PostgresProcessSession.runningSql(
+                            "o.claimed_by") + ") order by o.id", OutboxEntity.class)
+                    .setParameter("self", processId).getResultList().stream().map(OutboxEntity::toDomain).toList();
+        }
         return session.createSelectionQuery("from OutboxEntity where status = :sending order by id",
                         OutboxEntity.class)
                 .setParameter("sending", OutboxStatus.SENDING).getResultList().stream()

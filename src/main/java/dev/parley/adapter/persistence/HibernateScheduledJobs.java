@@ -10,9 +10,11 @@ import org.hibernate.Session;
 final class HibernateScheduledJobs implements ScheduledJobs {
     static final String PENDING = "PENDING";
     private final Session session;
+    private final StoreDialect dialect;
 
-    HibernateScheduledJobs(Session session) {
+    HibernateScheduledJobs(Session session, StoreDialect dialect) {
         this.session = session;
+        this.dialect = dialect;
     }
 
     @Override
@@ -36,6 +38,20 @@ final class HibernateScheduledJobs implements ScheduledJobs {
                         ScheduledJobEntity.class)
                 .setParameter("pending", PENDING).setParameter("now", now).setMaxResults(limit)
                 .getResultList().stream().map(ScheduledJobEntity::toDomain).toList();
+    }
+
+    @Override
+    public Optional<ScheduledJob> claim(long id, Instant now) {
+        ScheduledJobEntity job;
+        if (dialect.shared()) {
+            // skip a job another process is running: it fires once, there
+            job = session.createNativeQuery("select * from scheduled_jobs where id = :id for update skip locked",
+                    ScheduledJobEntity.class).setParameter("id", id).uniqueResultOptional().orElse(null);
+        } else {
+            job = session.find(ScheduledJobEntity.class, id);
+        }
+        if (job == null || !PENDING.equals(job.status) || job.dueAt.isAfter(now)) return Optional.empty();
+        return Optional.of(job.toDomain());
     }
 
     @Override

@@ -7,9 +7,13 @@ import org.hibernate.Session;
 final class HibernateStore implements Store {
     private final Session session;
     private final ReadModelChanges changes = new ReadModelChanges();
+    private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateStore(Session session) {
+    HibernateStore(Session session, StoreDialect dialect, long processId) {
         this.session = session;
+        this.dialect = dialect;
+        this.processId = processId;
     }
 
     /** Brings the console's read model up to date with this unit of work, before it commits. */
@@ -23,13 +27,17 @@ final class HibernateStore implements Store {
     @Override public Conversations conversations() { return new HibernateConversations(session, changes); }
     @Override public Messages messages() { return new HibernateMessages(session, changes); }
     @Override public Timeline timeline() { return new HibernateTimeline(session); }
-    @Override public Inbox inbox() { return new HibernateInbox(session); }
-    @Override public Outbox outbox() { return new HibernateOutbox(session); }
+    @Override public Inbox inbox() { return new HibernateInbox(session, dialect); }
+    @Override public Outbox outbox() { return new HibernateOutbox(session, dialect, processId); }
     @Override public Alerts alerts() { return new HibernateAlerts(session, changes); }
-    @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session); }
+    @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session, dialect); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }
+    @Override public Catalog catalog() { return new HibernateCatalog(session); }
+    @Override public BuyerStates buyerStates() { return new HibernateBuyerStates(session); }
+    @Override public Escalations escalations() { return new HibernateEscalations(session); }
     @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
+    @Override public ConversationClaims claims() { return new HibernateConversationClaims(session); }
     @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
     @Override public ChannelState channelState() { return new HibernateChannelState(session); }
 }

@@ -14,9 +14,13 @@ import org.hibernate.exception.JDBCConnectionException;
 /** One Hibernate session and transaction per unit of work; database failures become application exceptions. */
 final class HibernateTransactions implements Transactions {
     private final SessionFactory sessionFactory;
+    private final StoreDialect dialect;
+    private final long processId;
 
-    HibernateTransactions(SessionFactory sessionFactory) {
+    HibernateTransactions(SessionFactory sessionFactory, StoreDialect dialect, long processId) {
         this.sessionFactory = sessionFactory;
+        this.dialect = dialect;
+        this.processId = processId;
     }
 
     @Override
@@ -24,7 +28,7 @@ final class HibernateTransactions implements Transactions {
         try (var session = openSession()) {
             var tx = session.beginTransaction();
             try {
-                var store = new HibernateStore(session);
+                var store = new HibernateStore(session, dialect, processId);
                 var result = work.apply(store);
                 store.beforeCommit();
                 tx.commit();

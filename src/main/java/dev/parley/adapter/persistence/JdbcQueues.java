@@ -38,9 +38,8 @@ import javax.sql.DataSource;
  */
 public final class JdbcQueues implements Queues {
     private static final String UNRESOLVED = "status in ('OPEN','ACKNOWLEDGED')";
-    /** The severities answered in Escalations (a playbook's question, and its breached deadline). */
-    private static final String ESCALATION = AlertClasses.ESCALATION.stream().map(QueueReadModel::quoted)
-            .collect(Collectors.joining(", "));
+    /** The severity Escalations counts: one per escalated question (its SLA breach shows on the same case). */
+    private static final String ESCALATION = QueueReadModel.quoted(AlertClasses.ESCALATED_QUESTION);
     private static final String ALERT_COLUMNS = "id, conversation_id, contact_id, message_id, severity, categories, "
             + "pattern_ids, source, status, created_at, handled_by, handled_at, acknowledged_by, acknowledged_at, "
             + "resolved_by, resolved_at, resolution_note";

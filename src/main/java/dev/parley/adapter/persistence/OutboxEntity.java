@@ -25,6 +25,8 @@ class OutboxEntity {
     @Column(name = "sent_at") Instant sentAt;
     @Column(name = "reply_to") String replyTo;
     @Column(name = "claimed_at") Instant claimedAt;
+    /** The process (parley_processes.id) that claimed the current attempt, on a store processes share; else null. */
+    @Column(name = "claimed_by") Long claimedBy;
 
     OutboxEntry toDomain() {
         return new OutboxEntry(id, conversationId, contactId, cause, purpose, text, status, reason, attempts,

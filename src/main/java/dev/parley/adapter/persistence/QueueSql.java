@@ -61,8 +61,8 @@ final class QueueSql {
             case ALL -> order = byTime("c.updated_at", "c.id", sort == QueueSort.OLDEST, after, where, params);
             case ESCALATIONS, OPPORTUNITIES -> {
                 where.add("a.status in ('OPEN','ACKNOWLEDGED')");
-                where.add(kind == QueueKind.ESCALATIONS ? "a.severity in (" + AlertClasses.ESCALATION.stream()
-                        .map(QueueReadModel::quoted).collect(Collectors.joining(", ")) + ")"
+                where.add(kind == QueueKind.ESCALATIONS ? "a.severity = "
+                        + QueueReadModel.quoted(AlertClasses.ESCALATED_QUESTION)
                         : "a.severity not in (" + NOT_INFORMATIONAL + ")");
                 order = byId("a.id", sort == QueueSort.OLDEST, after, where, params);
             }

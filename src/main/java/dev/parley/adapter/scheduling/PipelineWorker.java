@@ -64,12 +64,14 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
             }
             permits.acquireUninterruptibly();
             executor.submit(() -> {
+                boolean skipped = false;
                 try {
-                    process.process(head.id());
+                    skipped = process.process(head.id()) == ProcessInboundMessage.Outcome.SKIPPED;
                 } finally {
                     busyLanes.remove(lane);
                     permits.release();
-                    loop.wake();
+                    // A lane another process holds (team mode) is looked at again at the next poll, not at once.
+                    if (!skipped) loop.wake();
                 }
             });
         }

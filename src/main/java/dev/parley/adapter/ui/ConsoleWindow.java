@@ -5,7 +5,11 @@ import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.conversation.ConversationView;
 import dev.parley.adapter.ui.conversation.ConversationViewModel;
 import dev.parley.adapter.ui.conversation.StartConversationDialog;
+import dev.parley.adapter.ui.catalogue.CatalogueView;
+import dev.parley.adapter.ui.catalogue.CatalogueViewModel;
 import dev.parley.adapter.ui.dashboard.DashboardView;
+import dev.parley.adapter.ui.escalation.EscalationsView;
+import dev.parley.adapter.ui.escalation.EscalationsViewModel;
 import dev.parley.adapter.ui.dashboard.DashboardViewModel;
 import dev.parley.adapter.ui.queue.QueueAction;
 import dev.parley.adapter.ui.queue.QueueRow;
@@ -43,6 +47,7 @@ public final class ConsoleWindow implements AutoCloseable {
     private ConversationViewModel conversationModel;
     private final javafx.animation.Timeline reminders;
     private SettingsViewModel settingsModel;
+    private EscalationsViewModel escalations;
 
     public ConsoleWindow(ConsoleContext context) {
         this.context = context;
@@ -123,9 +128,19 @@ public final class ConsoleWindow implements AutoCloseable {
 
     /** One batch of pipeline events: the queues, and the open conversation when it is concerned. */
     private void onEvents(java.util.List<dev.parley.application.PipelineEvent> batch) {
-        model.onEvents(batch);
+        // Presence (team mode) changes nothing in the store: it goes to the open conversation only, no reload.
+        var changes = batch.stream().filter(e -> !(e instanceof dev.parley.application.PipelineEvent.OperatorPresent))
+                .toList();
         var open = conversationModel;
-        if (open != null && batch.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
+        if (open != null) open.onPresence(batch);
+        if (changes.isEmpty()) return;
+        model.onEvents(changes);
+        if (escalations != null && changes.stream().anyMatch(e -> e instanceof
+                dev.parley.application.PipelineEvent.EscalationChanged
+                || e instanceof dev.parley.application.PipelineEvent.OutboxChanged)) {
+            escalations.refresh();
+        }
+        if (open != null && changes.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
     }
 
     private void openConversation(long id) {
@@ -137,6 +152,8 @@ public final class ConsoleWindow implements AutoCloseable {
     }
 
     private void closeConversation() {
+        if (conversationModel != null) conversationModel.leave();
+        if (conversation != null) conversation.close();
         conversation = null;
         conversationModel = null;
         view.closeOverlay();
@@ -150,6 +167,18 @@ public final class ConsoleWindow implements AutoCloseable {
                 var vm = new DashboardViewModel(context.queues(), context.executor());
                 vm.refresh();
                 yield new DashboardView(vm).root();
+            }
+            case ESCALATIONS -> {
+                var vm = new EscalationsViewModel(context.replyTool(), context.executor(), context.clock(),
+                        model.operator()::get, this::openConversation);
+                escalations = vm;
+                vm.refresh();
+                yield new EscalationsView(vm).root();
+            }
+            case CATALOGUE -> {
+                var vm = new CatalogueViewModel(context.catalog(), context.executor(), model.operator()::get);
+                vm.refresh();
+                yield new CatalogueView(vm).root();
             }
             case SETTINGS -> {
                 var vm = new SettingsViewModel(context.settings(), context.configuration(), context.patternTester(),

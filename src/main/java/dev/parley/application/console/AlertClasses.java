@@ -13,8 +13,13 @@ public final class AlertClasses {
     public static final String HIGH_VALUE = "HIGH_VALUE";
     /** Severities that put a conversation in Human review, most urgent first (their index is the review tier). */
     public static final List<String> REVIEW = List.of(CRITICAL, WARNING);
-    /** Severities answered in Escalations. */
+    /** Severities answered in Escalations (never Human review, never an opportunity). */
     public static final List<String> ESCALATION = List.of("ESCALATION", "SLA_BREACH");
+    /**
+     * The severity Escalations counts and lists: one per escalated question. Its breached deadline (SLA_BREACH) is
+     * shown on the same case in the Escalations view (overdue), so it is not counted a second time.
+     */
+    public static final String ESCALATED_QUESTION = "ESCALATION";
     /** Review tier of a conversation in state HumanReview with no critical or review-tier alert (unclear intent). */
     public static final int TIER_UNCLEAR = 2;
     /** The playbook state that means "waiting for a human decision". */

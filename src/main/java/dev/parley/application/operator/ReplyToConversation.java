@@ -26,14 +26,26 @@ public final class ReplyToConversation {
         this.outbox = outbox;
     }
 
-    /** Returns the outbox row id of the reply. */
+    /**
+     * Returns the outbox row id of the reply. A conversation another operator has claimed is refused with
+     * {@link ClaimedByOtherException}: the caller asks first, then replies with {@code overClaim}.
+     */
     public long reply(long conversationId, String text, String actor) {
+        return reply(conversationId, text, actor, false);
+    }
+
+    /** As above; {@code overClaim} replies even when another operator has claimed the conversation (audited). */
+    public long reply(long conversationId, String text, String actor, boolean overClaim) {
         var body = Require.text("text", text, FieldLimit.MESSAGE_TEXT);
         var who = Require.actor(actor);
         long outboxId = transactions.inTransaction(store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
+            var claim = store.claims().of(conversationId).filter(c -> !c.operator().equals(who));
+            if (claim.isPresent() && !overClaim) {
+                throw new ClaimedByOtherException(conversationId, claim.get().operator());
+            }
             var contact = store.contacts().find(conversation.contactId()).orElseThrow();
             var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(), true);
             int sequence = store.outbox().ofConversation(conversationId).size();
@@ -44,8 +56,9 @@ public final class ReplyToConversation {
                             + sequence + " exists", null));
             store.timeline().append(conversationId, "operator_reply", null, null, null,
                     JsonDocuments.write(Map.of("outbox_id", row.id())), who, now);
-            store.audit().record(who, "reply", "conversation", conversationId,
-                    JsonDocuments.write(Map.of("outbox_id", row.id())), now);
+            store.audit().record(who, "reply", "conversation", conversationId, JsonDocuments.write(
+                    claim.isPresent() ? Map.of("outbox_id", row.id(), "over_claim_of", claim.get().operator())
+                            : Map.of("outbox_id", row.id())), now);
             return row.id();
         });
         events.publish(List.of(new PipelineEvent.OperatorActed(conversationId, "reply", who)));

@@ -3,11 +3,11 @@ package dev.parley.application.operator;
 import dev.parley.domain.limit.FieldLimit;
 
 /** Input checks shared by the operator use cases; each failure names its field. */
-final class Require {
+public final class Require {
     private Require() {
     }
 
-    static String text(String field, String value, FieldLimit limit) {
+    public static String text(String field, String value, FieldLimit limit) {
         if (value == null || value.isBlank()) {
             throw new InvalidRequestException(field, field + " is required");
         }
@@ -17,7 +17,7 @@ final class Require {
         return value;
     }
 
-    static String actor(String value) {
+    public static String actor(String value) {
         return text("actor", value, FieldLimit.ACTOR);
     }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
 
 /** An operator starts a conversation by sending its first message through the outbox. */
 public final class StartConversation {
-    public static final Set<String> CHANNELS = Set.of("sms", "chat", "email", "whatsapp", "telegram", "generic");
+    public static final Set<String> CHANNELS = Set.of("sms", "chat", "email", "whatsapp", "telegram", "generic",
+            "aircall");
 
     public record Command(String playbook, String channel, String to, String text, String actor) {
     }

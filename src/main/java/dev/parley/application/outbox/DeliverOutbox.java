@@ -9,6 +9,7 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.CompliancePurposes;
 import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.conversation.Conversation;
@@ -68,11 +69,13 @@ public final class DeliverOutbox {
     /** Sends every row due now, one after another on the calling thread; returns how many rows were handled. */
     public int deliverDue(int limit) {
         recoverInterrupted();
-        var due = due(limit);
-        for (var row : due) {
-            deliver(row.id());
+        int done = 0;
+        for (var row : due(limit)) {
+            if (deliver(row.id())) done++;
         }
-        return due.size();
+        // What moved: a row due behind an earlier unsent one of its conversation (deferred, say) waits, and is not
+        // counted, or a caller running until nothing is done would spin on it.
+        return done;
     }
 
     /** PENDING rows due now, oldest first. */
@@ -80,22 +83,27 @@ public final class DeliverOutbox {
         return transactions.inTransaction(s -> s.outbox().due(clock.instant(), limit));
     }
 
-    /** Claims, sends and records one row; does nothing when it is not due, not PENDING or already being sent. */
-    public void deliver(long outboxId) {
+    /**
+     * Claims, sends and records one row; does nothing when it is not due, not PENDING, already being sent or behind an
+     * earlier unsent row of its conversation. Returns whether the row changed (sent, or held/denied at the claim).
+     */
+    public boolean deliver(long outboxId) {
         if (!inFlight.add(outboxId)) {
-            return;
+            return false;
         }
         try {
             Claim claim;
             try {
                 claim = transactions.inTransaction(store -> claim(store, outboxId));
             } catch (ConcurrentUpdateException raced) {
-                return; // another transaction changed the row or its contact first: it is looked at again next round
+                return false; // another transaction changed the row or its contact first: looked at again next round
             }
             events.publish(claim.events());
             if (claim.message() != null) {
                 record(claim, send(claim));
+                return true;
             }
+            return !claim.events().isEmpty();
         } finally {
             inFlight.remove(outboxId);
         }
@@ -151,12 +159,11 @@ public final class DeliverOutbox {
         var contact = store.contacts().lock(row.contactId());
         row = store.outbox().reload(outboxId).orElse(null);
         if (row == null || row.status() != OutboxStatus.PENDING
-                || store.outbox().hasEarlierUnsent(row.conversationId(), row.id())) {
+                || store.outbox().hasEarlierUnsent(row.conversationId(), row.id(), now)) {
             return Claim.nothing(List.of());
         }
         var conversation = store.conversations().find(row.conversationId()).orElseThrow();
-        var permission = MessagingPermission.of(contact.status(), conversation.automationPaused(),
-                row.operatorExplicit());
+        var permission = permission(contact.status(), conversation, row);
         if (!permission.allowed()) {
             store.outbox().mark(outboxId, permission.outboxStatus(), permission.reason());
             LOG.info("outbox={} {}: {}", outboxId, permission.outboxStatus(), permission.reason());
@@ -167,6 +174,17 @@ public final class DeliverOutbox {
         var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
                 contact.address(), null, claimed.replyTo(), claimed.text());
         return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, List.of());
+    }
+
+    /**
+     * {@link MessagingPermission}, with the one exception carriers require or allow: the answer to an opted-out
+     * contact's own HELP keyword and one confirmation of their STOP ({@link CompliancePurposes}) may reach them. A block
+     * or a paused automation still holds those.
+     */
+    private static MessagingPermission permission(ContactStatus contact, Conversation conversation, OutboxEntry row) {
+        var status = contact == ContactStatus.OPTED_OUT && CompliancePurposes.mayReachOptedOut(row.purpose())
+                ? ContactStatus.ACTIVE : contact;
+        return MessagingPermission.of(status, conversation.automationPaused(), row.operatorExplicit());
     }
 
     private Sender.Result send(Claim claim) {

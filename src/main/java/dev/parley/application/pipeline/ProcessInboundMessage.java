@@ -72,11 +72,13 @@ public final class ProcessInboundMessage {
     }
 
     private Processed processIn(Store store, long inboxId) {
-        var entry = store.inbox().find(inboxId).orElse(null);
-        if (entry == null || entry.status() != InboxStatus.RECEIVED) {
+        var entry = store.inbox().claim(inboxId).orElse(null);
+        var now = clock.instant();
+        if (entry == null || entry.nextAttemptAt().isAfter(now)) {
+            // done already, held by another process, or waiting out a retry's backoff (the caller's view of the row
+            // was taken before that retry was recorded)
             return null;
         }
-        var now = clock.instant();
         var m = entry.message();
         var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
         // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
@@ -112,9 +114,9 @@ public final class ProcessInboundMessage {
         var error = RedactedThrowable.summary(e);
         try {
             return transactions.inTransaction(store -> {
-                InboxEntry entry = store.inbox().find(inboxId).orElse(null);
+                InboxEntry entry = store.inbox().claim(inboxId).orElse(null);
                 if (entry == null) {
-                    return Outcome.SKIPPED;
+                    return Outcome.SKIPPED; // done meanwhile, by another process
                 }
                 int attempts = entry.attempts() + 1;
                 var next = e instanceof UnknownPlaybookException ? java.util.Optional.<java.time.Instant>empty()

@@ -62,6 +62,7 @@ public final class RunDueJobs {
             LOG.error("job={} attempt {} failed{}", job.id(), attempts, next.isEmpty() ? ": FAILED" : ", retrying",
                     RedactedThrowable.of(e));
             transactions.run(store -> {
+                if (store.jobs().claim(job.id(), clock.instant()).isEmpty()) return; // done meanwhile, elsewhere
                 if (next.isEmpty()) {
                     store.jobs().markFailed(job.id(), attempts, error, clock.instant());
                 } else {
@@ -74,6 +75,9 @@ public final class RunDueJobs {
     private List<PipelineEvent> runIn(Store store, ScheduledJob job) {
         var now = clock.instant();
         var published = new ArrayList<PipelineEvent>();
+        if (store.jobs().claim(job.id(), now).isEmpty()) {
+            return published; // fired already, or firing now in another process: a timer fires once
+        }
         var conversation = job.conversationId() == null ? null
                 : store.conversations().find(job.conversationId()).orElse(null);
         if (conversation != null && (job.state() == null || job.state().equals(conversation.state()))) {

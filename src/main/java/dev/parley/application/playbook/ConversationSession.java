@@ -128,6 +128,23 @@ public final class ConversationSession {
     }
 
     /**
+     * Queues a carrier-required answer to a keyword ({@link dev.parley.domain.contact.CompliancePurposes}): it
+     * may reach a contact who has just opted out (the HELP answer, one opt-out confirmation), never a blocked one.
+     */
+    public Optional<OutboxEntry> queueComplianceReply(String cause, String purpose, String text) {
+        if (!dev.parley.domain.contact.CompliancePurposes.mayReachOptedOut(purpose)) {
+            throw new IllegalArgumentException("not a compliance purpose: " + purpose);
+        }
+        var contact = contact();
+        var blocked = contact.status() == ContactStatus.BLOCKED;
+        var row = store.outbox().enqueue(conversation.id(), contact.id(), cause, purpose, text,
+                blocked ? OutboxStatus.HELD : OutboxStatus.PENDING, blocked ? "contact BLOCKED" : null, false, actor,
+                now);
+        row.ifPresent(r -> events.add(new PipelineEvent.OutboxChanged(conversation.id(), r.id(), r.status().name())));
+        return row;
+    }
+
+    /**
      * Stops all automation for this conversation and its contact, in this transaction: contact BLOCKED, automation
      * paused with the alert's tags, a CRITICAL alert, every PENDING message of the contact HELD, pending timers
      * cancelled, and an ERROR log line without the message text. The state change is the playbook's to make.

@@ -19,7 +19,8 @@ import java.util.Set;
  */
 public final class ReplayFileReader {
     /** Channels a replay may name; the same as the operator API's. */
-    public static final Set<String> CHANNELS = Set.of("sms", "chat", "email", "whatsapp", "telegram", "generic");
+    public static final Set<String> CHANNELS = Set.of("sms", "chat", "email", "whatsapp", "telegram", "generic",
+            "aircall");
     /** The actor of operator events that name none. */
     public static final String DEFAULT_ACTOR = "replay";
 

@@ -63,6 +63,14 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
         return new TranscriptLine(at, "task", conversation, Map.of("text", text));
     }
 
+    /** An escalation opened ({@code pending}), answered or expired; {@code property} is its catalogue ref. */
+    public static TranscriptLine escalation(Instant at, String conversation, String property, String status) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("property", property);
+        f.put("status", status);
+        return new TranscriptLine(at, "escalation", conversation, f);
+    }
+
     /** An assistant's plan: the steps' labels (action, or the tool of a tool step) and whether it was valid. */
     public static TranscriptLine plan(Instant at, String conversation, List<String> steps, boolean valid) {
         var f = new LinkedHashMap<String, Object>();

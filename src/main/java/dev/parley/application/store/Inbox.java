@@ -20,6 +20,14 @@ public interface Inbox {
     Optional<InboxEntry> find(long id);
 
     /**
+     * The row as committed now, held by this transaction until it ends, when it is still RECEIVED and no other
+     * transaction (of this or another Parley process) holds its conversation lane; empty otherwise (try it later).
+     * Whoever processes a row or records its failure claims it first: that is what keeps a lane in order and a row
+     * processed once when several processes share the store.
+     */
+    Optional<InboxEntry> claim(long id);
+
+    /**
      * The oldest RECEIVED row of each conversation lane among the {@code window} oldest RECEIVED rows, oldest
      * first. A lane whose head lies beyond the window waits until older rows are done (arrival order is fair).
      */

@@ -34,13 +34,21 @@ public interface Outbox {
     /** PENDING rows due at {@code now}, oldest first. */
     List<OutboxEntry> due(Instant now, int limit);
 
-    /** Whether the conversation has a PENDING or SENDING row older than {@code id} (messages leave in order). */
-    boolean hasEarlierUnsent(long conversationId, long id);
+    /**
+     * Whether the conversation has a row older than {@code id} that must leave first (messages leave in order): one
+     * SENDING, or PENDING and either due at {@code now} or already tried (a retry keeps its place). A message
+     * scheduled for later and never tried yet (a proactive message held by quiet hours) does not hold back the
+     * messages due now.
+     */
+    boolean hasEarlierUnsent(long conversationId, long id, Instant now);
 
     /** PENDING → SENDING: one more attempt, claimed at {@code now}; returns the claimed row. */
     OutboxEntry claim(long id, Instant now);
 
-    /** Every SENDING row (after a crash: rows whose outcome was never recorded). */
+    /**
+     * Every SENDING row that no other running process is sending (after a crash: rows whose outcome was never
+     * recorded). On a store several processes share, a row claimed by another process that still runs is left out.
+     */
     List<OutboxEntry> sending();
 
     void markSent(long id, String providerId, Instant now);

@@ -11,6 +11,13 @@ public interface ScheduledJobs {
 
     List<ScheduledJob> due(Instant now, int limit);
 
+    /**
+     * The job as committed now, locked by this transaction until it ends, when it is still PENDING and due at
+     * {@code now} and no other transaction holds it; empty otherwise. A timer fires once: whoever runs or records a
+     * job claims it first.
+     */
+    Optional<ScheduledJob> claim(long id, Instant now);
+
     void markDone(long id, Instant now);
 
     void markFailed(long id, int attempts, String error, Instant now);

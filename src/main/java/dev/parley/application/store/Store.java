@@ -22,9 +22,17 @@ public interface Store {
 
     Tasks tasks();
 
+    Catalog catalog();
+
+    BuyerStates buyerStates();
+
+    Escalations escalations();
     Embeddings embeddings();
 
     ChatMessages chatMessages();
 
     ChannelState channelState();
+
+    /** Operators' claims on conversations (team mode). */
+    ConversationClaims claims();
 }

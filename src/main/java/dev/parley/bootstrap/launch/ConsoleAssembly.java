@@ -72,7 +72,9 @@ public final class ConsoleAssembly {
                 new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
                 new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
-                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()),
+                new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
+                new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
+                app.events, app.claims,
                 new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.NONE));
     }
 }

@@ -30,6 +30,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import dev.parley.adapter.playbooks.DemoCatalog;
+import dev.parley.application.catalog.CatalogFiles;
+import dev.parley.application.catalog.ImportCatalog;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -67,7 +70,8 @@ final class ParleyLauncher implements Launcher {
         Runtime.getRuntime().addShutdownHook(new Thread(closeOnce, "parley-shutdown"));
         StopSignals.install(closeOnce); // SIGTERM/SIGINT: all of that before the JVM's hooks (ONNX Runtime's) run
         app.start(binding);
-        LOG.info("parley {} serving on port {} (home {})", Version.current(), app.port(), config.home());
+        LOG.info("parley {} serving {} (home {})", Version.current(), app.port() < 0 ? "without a listener"
+                : "on port " + app.port(), config.home());
         stopped.await();
     }
 
@@ -175,6 +179,8 @@ final class ParleyLauncher implements Launcher {
             out.put("failed_inbox_rows", figures.failedInbox());
             out.put("simulation_ms", figures.simulationMillis());
             out.put("write_ms", figures.writeMillis());
+            out.put("catalog_properties", new ImportCatalog(database.transactions(), Clock.systemUTC())
+                    .load(DemoCatalog.items()).properties());
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("demo store: " + e.getSQLState(), e);
         }
@@ -186,6 +192,39 @@ final class ParleyLauncher implements Launcher {
         out.put("millis", (System.nanoTime() - started) / 1_000_000);
         out.put("cpu_ms", (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
         return out;
+    }
+
+    @Override
+    public Map<String, Object> importCatalog(Path home, String name, String content, boolean dryRun) {
+        var items = name == null ? DemoCatalog.items() : CatalogFiles.parse(name, content);
+        var out = new java.util.LinkedHashMap<String, Object>();
+        if (dryRun) {
+            out.put("dry_run", true);
+            out.put("properties", items.size());
+            out.put("listings", items.stream().mapToInt(i -> i.listings().size()).sum());
+            return out;
+        }
+        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            var summary = new ImportCatalog(database.transactions(), Clock.systemUTC()).load(items);
+            out.put("home", config.home().toString());
+            out.put("properties", summary.properties());
+            out.put("listings", summary.listings());
+            out.put("created", summary.created());
+            out.put("updated", summary.updated());
+            return out;
+        }
+    }
+
+    @Override
+    public String exportCatalog(Path home, String format) {
+        var config = ParleyConfig.load(home(home), System.getenv(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            var items = new ImportCatalog(database.transactions(), Clock.systemUTC()).export();
+            return format.equals("csv") ? CatalogFiles.toCsv(items) : CatalogFiles.toJson(items);
+        }
     }
 
     @Override
@@ -293,6 +332,11 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public StoreCopyResult storeCopy(String from, String to, String toUser, boolean force,
+                                     java.util.function.Consumer<String> progress) {
+        return TeamStoreCopy.copy(from, to, toUser, System.getenv(), force, progress);
+    }
+
     public Path home(Path given) {
         return homeOf(given);
     }

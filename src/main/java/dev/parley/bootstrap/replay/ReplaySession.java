@@ -1,5 +1,6 @@
 package dev.parley.bootstrap.replay;
 
+import dev.parley.adapter.playbooks.DemoCatalog;
 import dev.parley.application.ManualClock;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
@@ -112,6 +113,15 @@ public final class ReplaySession implements AutoCloseable {
                     ? ParleyApp.inMemory(config, clock, null, new Random(SEED), extraPlaybooks)
                     : new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks);
         } catch (RuntimeException e) {
+            deleteQuietly(scratch);
+            throw e;
+        }
+        try {
+            // The catalogue a replay sees: its --config directory's own, else the shipped demo catalogue.
+            var own = DemoCatalog.in(configDir);
+            app.catalog.load(own.map(DemoCatalog::read).orElseGet(DemoCatalog::items));
+        } catch (RuntimeException e) {
+            app.close();
             deleteQuietly(scratch);
             throw e;
         }

@@ -44,6 +44,8 @@ final class TranscriptRecorder implements PipelineEvents {
                             a.severity(), a.categories()));
                     case PipelineEvent.TaskCreated t -> sink.accept(TranscriptLine.task(now,
                             key(t.conversationId()), t.text()));
+                    case PipelineEvent.EscalationChanged e -> sink.accept(TranscriptLine.escalation(now,
+                            key(e.conversationId()), e.property(), e.status()));
                     case PipelineEvent.ContextSelected c -> sink.accept(TranscriptLine.context(now,
                             key(c.conversationId()), c.selected(), c.strategy()));
                     case PipelineEvent.PlanMade p -> sink.accept(TranscriptLine.plan(now, key(p.conversationId()),

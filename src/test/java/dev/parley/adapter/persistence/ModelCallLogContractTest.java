@@ -11,7 +11,7 @@ import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The call log in H2 (model_calls, V30) and in memory keep the same rows in the same orders. */
+/** The call log in H2 and PostgreSQL (model_calls, V30) and in memory keep the same rows in the same orders. */
 class ModelCallLogContractTest {
     static final Instant AT = Instant.parse("2026-07-01T09:00:00.123456Z");
 
@@ -44,6 +44,14 @@ class ModelCallLogContractTest {
     @Test
     void inH2(@TempDir Path dir) {
         try (var database = Database.open("jdbc:h2:file:" + dir.resolve("calls") + ";WRITE_DELAY=0", "sa", "", 2)) {
+            contract(new JdbcModelCallLog(database.dataSource()));
+        }
+    }
+
+    @Test
+    void inPostgres() {
+        try (var database = Database.open(dev.parley.testing.PostgresCluster.shared().newDatabase(),
+                dev.parley.testing.PostgresCluster.SUPERUSER, dev.parley.testing.PostgresCluster.PASSWORD, 2)) {
             contract(new JdbcModelCallLog(database.dataSource()));
         }
     }

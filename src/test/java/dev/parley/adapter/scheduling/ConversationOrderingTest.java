@@ -18,7 +18,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.Test;
+import dev.parley.testing.TestStore;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,8 +39,9 @@ class ConversationOrderingTest {
     record Post(String conversation, String providerId) {
     }
 
-    @Test
-    void eachConversationIsProcessedInAcknowledgementOrderExactlyOnce() throws Exception {
+    @ParameterizedTest
+    @EnumSource(TestStore.class)
+    void eachConversationIsProcessedInAcknowledgementOrderExactlyOnce(TestStore store) throws Exception {
         var posts = new ArrayList<Post>();
         int other = 0;
         for (int i = 0; i < MAIN_MESSAGES; i++) {
@@ -52,7 +55,7 @@ class ConversationOrderingTest {
         Map<String, Long> sentAt = new ConcurrentHashMap<>();
         Map<String, Long> ackedAt = new ConcurrentHashMap<>();
         var ticks = new java.util.concurrent.atomic.AtomicLong();
-        try (var parley = TestParley.start(home); var pool = Executors.newFixedThreadPool(16)) {
+        try (var parley = TestParley.start(home, Clock.systemUTC(), store.settings(), null); var pool = Executors.newFixedThreadPool(16)) {
             var http = parley.http();
             List<Future<Integer>> results = new ArrayList<>();
             for (var post : posts) {

@@ -45,7 +45,8 @@ public final class ConsoleFixture implements AutoCloseable {
                 .conversationId();
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
                 .until(() -> parley.app.find.detail(id).outbox().stream()
-                        .allMatch(o -> o.status() != dev.parley.domain.message.OutboxStatus.PENDING));
+                        .allMatch(o -> o.status() != dev.parley.domain.message.OutboxStatus.PENDING
+                                && o.status() != dev.parley.domain.message.OutboxStatus.SENDING));
         return id;
     }
 

@@ -386,6 +386,48 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void aConversationHasAtMostOneClaimWhichCanBeReplacedAndReleased() {
+        long conv = conversation("+1");
+        assertThat(in((Store s) -> s.claims().of(conv))).isEmpty();
+        tx.run(s -> s.claims().claim(conv, "Dana", at(1)));
+        assertThat(in((Store s) -> s.claims().of(conv))).contains(
+                new dev.parley.domain.conversation.ConversationClaim(conv, "Dana", at(1)));
+        tx.run(s -> s.claims().claim(conv, "Eve", at(2)));
+        assertThat(in((Store s) -> s.claims().of(conv)).orElseThrow().operator()).isEqualTo("Eve");
+        assertThat(in((Store s) -> s.claims().release(conv))).isTrue();
+        assertThat(in((Store s) -> s.claims().release(conv))).isFalse();
+        assertThat(in((Store s) -> s.claims().of(conv))).isEmpty();
+        assertThatThrownBy(() -> tx.run(s -> s.claims().claim(999, "Dana", at(3))))
+                .isInstanceOf(ConcurrentUpdateException.class);
+    }
+
+    @Test
+    void onlyReceivedInboxRowsAreClaimed() {
+        tx.run(s -> s.inbox().insertIfAbsent(inbound("1", "+1"), "{}", T0));
+        tx.run(s -> s.inbox().insertIfAbsent(inbound("2", "+1"), "{}", T0));
+        var claimed = in((Store s) -> s.inbox().claim(1)).orElseThrow();
+        assertThat(claimed.id()).isEqualTo(1);
+        assertThat(claimed.status()).isEqualTo(InboxStatus.RECEIVED);
+        tx.run(s -> s.inbox().markProcessed(1, at(1)));
+        tx.run(s -> s.inbox().markFailed(2, 5, "gave up", at(1)));
+        assertThat(in((Store s) -> s.inbox().claim(1))).isEmpty();
+        assertThat(in((Store s) -> s.inbox().claim(2))).isEmpty();
+        assertThat(in((Store s) -> s.inbox().claim(99))).isEmpty();
+    }
+
+    @Test
+    void onlyPendingDueJobsAreClaimed() {
+        long conv = conversation("+1");
+        long due = in((Store s) -> s.jobs().schedule(ScheduledJob.TIMER, conv, "nudge", "Waiting", at(5), T0));
+        long done = in((Store s) -> s.jobs().schedule(ScheduledJob.TIMER, conv, "timeout", "Waiting", at(5), T0));
+        tx.run(s -> s.jobs().markDone(done, at(5)));
+        assertThat(in((Store s) -> s.jobs().claim(due, at(4)))).as("not due yet").isEmpty();
+        assertThat(in((Store s) -> s.jobs().claim(due, at(5)))).map(ScheduledJob::id).contains(due);
+        assertThat(in((Store s) -> s.jobs().claim(done, at(6)))).isEmpty();
+        assertThat(in((Store s) -> s.jobs().claim(999, at(6)))).isEmpty();
+    }
+
+    @Test
     void laneHeadsAfterWalkTheLanesInLaneOrderWhateverTheirBacklog() {
         for (var r : new String[][] {{"1", "+2"}, {"2", "+2"}, {"3", "+2"}, {"4", "+1"}, {"5", "+3"}, {"6", "+1"}}) {
             tx.run(s -> s.inbox().insertIfAbsent(inbound(r[0], r[1]), "{}", T0));
@@ -527,6 +569,20 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void aMessageScheduledForLaterDoesNotHoldBackOneDueNowButARetryKeepsItsPlace() {
+        long conv = conversation("+1");
+        long first = in((Store s) -> s.outbox().enqueue(conv, 1, "c1", "sla_nudge", "t1", null, OutboxStatus.PENDING,
+                null, false, "system", T0)).orElseThrow().id();
+        long second = in((Store s) -> s.outbox().enqueue(conv, 1, "c2", "reply", "t2", null, OutboxStatus.PENDING,
+                null, false, "system", T0)).orElseThrow().id();
+        tx.run(s -> s.outbox().markRetry(first, 0, "quiet hours", at(100)));
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, second, at(10)))).as("held for later").isFalse();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, second, at(100)))).as("due again").isTrue();
+        tx.run(s -> s.outbox().markRetry(first, 1, "HTTP 503", at(100)));
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, second, at(10)))).as("retrying").isTrue();
+    }
+
+    @Test
     void outboxClaimsKeepOrderAndAreFoundAfterACrash() {
         long conv = conversation("+1");
         for (int i = 1; i <= 3; i++) {
@@ -536,8 +592,8 @@ public abstract class StoreContractTest {
                     OutboxStatus.PENDING, null, false, "system", T0));
         }
         assertThat(in((Store s) -> s.outbox().find(2)).orElseThrow().replyTo()).isEqualTo("SMin2");
-        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 1))).isFalse();
-        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2))).isTrue();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 1, T0))).isFalse();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2, T0))).isTrue();
 
         var claimed = in((Store s) -> s.outbox().claim(1, at(5)));
         assertThat(List.of(claimed.status(), claimed.attempts(), claimed.claimedAt()))
@@ -545,11 +601,11 @@ public abstract class StoreContractTest {
         assertThat(in((Store s) -> s.outbox().find(1))).contains(claimed);
         assertThat(in((Store s) -> s.outbox().sending())).containsExactly(claimed);
         assertThat(in((Store s) -> s.outbox().due(at(10), 10))).extracting(o -> o.id()).containsExactly(2L, 3L);
-        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2))).as("row 1 is still SENDING").isTrue();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2, T0))).as("row 1 is still SENDING").isTrue();
 
         tx.run(s -> s.outbox().mark(1, OutboxStatus.DELIVERY_UNKNOWN, "no answer"));
         assertThat(in((Store s) -> s.outbox().sending())).isEmpty();
-        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2))).isFalse();
+        assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2, T0))).isFalse();
         assertThat(in((Store s) -> s.outbox().byStatus(OutboxStatus.DELIVERY_UNKNOWN, 10))).extracting(o -> o.id())
                 .containsExactly(1L);
 

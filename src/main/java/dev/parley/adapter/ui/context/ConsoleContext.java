@@ -6,6 +6,8 @@ import dev.parley.adapter.ui.settings.ConfigurationFile;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.alerts.AlertThresholds;
+import dev.parley.application.catalog.CatalogEditor;
+import dev.parley.application.escalation.ReplyTool;
 import dev.parley.application.console.AlertPatternTester;
 import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.FindQueues;
@@ -14,6 +16,7 @@ import dev.parley.application.console.MarkDesist;
 import dev.parley.application.console.RecordReveal;
 import dev.parley.application.console.ReplayRunner;
 import dev.parley.application.operator.FindConversations;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
 import dev.parley.application.operator.StartConversation;
@@ -39,6 +42,8 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              ConsoleSettings settings,
                              ConfigurationFile configuration, Consumer<PipelineEvents> subscribe, Clock clock,
                              String version, TaskExecutor executor, Notifier notifier,
-                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints,
+                             Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints, ReplyTool replyTool,
+                             CatalogEditor catalog,
+                             PipelineEvents announce, ClaimConversation claims,
                              CannedReplies cannedReplies) {
 }

@@ -28,6 +28,14 @@ public final class ConversationView {
     @FXML private Label stateLabel;
     @FXML private Label opportunityLabel;
     @FXML private Label statusLabel;
+    @FXML private Label presenceLabel;
+    @FXML private Label claimLabel;
+    @FXML private Button assignButton;
+    @FXML private Button releaseButton;
+    /** Team mode: announces this operator's presence again while the conversation stays open. */
+    private final javafx.animation.Timeline presenceTick = new javafx.animation.Timeline(
+            new javafx.animation.KeyFrame(javafx.util.Duration.seconds(
+                    dev.parley.application.PipelineEvent.PRESENCE_REFRESH_SECONDS)));
     @FXML private Button replyButton;
     @FXML private Button unblockButton;
     @FXML private Button acknowledgeButton;
@@ -63,6 +71,24 @@ public final class ConversationView {
         opportunityLabel.setAccessibleHelp("Informational alert: listed in Opportunities (Ctrl+6); automation "
                 + "carries on");
         statusLabel.textProperty().bind(model.status());
+        claimLabel.setId("conversation-claim");
+        claimLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() ->
+                model.claim().get() == null || model.claim().get().isEmpty() ? "Not claimed"
+                        : "Claimed by " + model.claim().get(), model.claim()));
+        assignButton.setId("assign-to-me");
+        assignButton.setOnAction(e -> model.assignToMe());
+        releaseButton.setId("release-claim");
+        releaseButton.setOnAction(e -> model.release());
+        model.takeOverFrom().addListener((o, was, holder) -> {
+            if (holder != null) javafx.application.Platform.runLater(() -> askTakeOver(holder));
+        });
+        presenceLabel.setId("conversation-presence");
+        presenceLabel.textProperty().bind(model.presence());
+        presenceTick.getKeyFrames().setAll(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(
+                dev.parley.application.PipelineEvent.PRESENCE_REFRESH_SECONDS), e -> model.announce(true)));
+        presenceTick.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        presenceTick.play();
+        model.announce(true);
         timeline.setId("timeline");
         timeline.setItems(model.timeline());
         timeline.setCellFactory(l -> new TimelineCell(model::play));
@@ -99,6 +125,9 @@ public final class ConversationView {
         sendButton.setId("send-reply");
         sendButton.disableProperty().bind(model.canSend().not());
         sendButton.setOnAction(e -> model.reply());
+        model.claimedBy().addListener((o, was, holder) -> {
+            if (holder != null) javafx.application.Platform.runLater(() -> askReplyOverClaim(holder));
+        });
         model.checks().addListener((javafx.collections.ListChangeListener<OutboundCheck>) c -> showChecks());
         replyButton.setOnAction(e -> focusReply());
         unblockButton.setId("unblock");
@@ -244,5 +273,32 @@ public final class ConversationView {
             setText(null);
             setGraphic(box);
         }
+    }
+
+    /** Team mode: another operator has claimed this conversation; send only if this operator confirms. */
+    private void askReplyOverClaim(String holder) {
+        var ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                holder + " has claimed this conversation. Send your reply anyway?",
+                javafx.scene.control.ButtonType.YES, javafx.scene.control.ButtonType.NO);
+        ask.setHeaderText("Claimed by " + holder);
+        if (root().getScene() != null) ask.initOwner(root().getScene().getWindow());
+        ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.YES).ifPresentOrElse(
+                b -> model.replyOverClaim(), () -> model.claimedBy().set(null));
+    }
+
+    /** Team mode: another operator has claimed this conversation; take it over only if this operator confirms. */
+    private void askTakeOver(String holder) {
+        var ask = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.CONFIRMATION,
+                holder + " has claimed this conversation. Take it over?",
+                javafx.scene.control.ButtonType.YES, javafx.scene.control.ButtonType.NO);
+        ask.setHeaderText("Claimed by " + holder);
+        if (root().getScene() != null) ask.initOwner(root().getScene().getWindow());
+        ask.showAndWait().filter(b -> b == javafx.scene.control.ButtonType.YES).ifPresentOrElse(
+                b -> model.takeOver(), () -> model.takeOverFrom().set(null));
+    }
+
+    /** The conversation is closed: stop announcing this operator's presence. */
+    public void close() {
+        presenceTick.stop();
     }
 }

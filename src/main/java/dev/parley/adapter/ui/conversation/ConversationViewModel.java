@@ -38,7 +38,18 @@ public final class ConversationViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     /** "★ opportunity: high-value" while the conversation has an unresolved informational alert, else empty. */
     private final StringProperty opportunity = new SimpleStringProperty("");
+    /** Set when a reply met another operator's claim (team mode): the operator who holds it; the view asks first. */
+    private final StringProperty claimedBy = new SimpleStringProperty(null);
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
+    /** Team mode: the other operators on this conversation, as shown ("Dana is viewing · Eve is replying"). */
+    private final StringProperty presence = new SimpleStringProperty("");
+    private final StringProperty claim = new SimpleStringProperty("");
+    private final StringProperty takeOverFrom = new SimpleStringProperty(null);
+    private final java.util.Map<String, Seen> others = new java.util.TreeMap<>();
+    private String announced;
+
+    private record Seen(String activity, java.time.Instant at) {
+    }
     private final BooleanBinding canSend;
     /** Canned replies whose name starts with what follows a {@code /} the operator is typing (Tab inserts the first). */
     private final ObservableList<String> suggestions = FXCollections.observableArrayList();
@@ -52,6 +63,7 @@ public final class ConversationViewModel {
         draft.addListener((o, a, b) -> {
             updateChecks();
             updateSuggestions();
+            if ((a == null || a.isBlank()) != (b == null || b.isBlank())) announce(false);
         });
         canSend = Bindings.createBooleanBinding(() -> !busy.get() && detail.get() != null
                 && draft.get() != null && !draft.get().isBlank()
@@ -71,6 +83,81 @@ public final class ConversationViewModel {
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
     public StringProperty opportunity() { return opportunity; }
+    public StringProperty claimedBy() { return claimedBy; }
+    public StringProperty presence() { return presence; }
+    /** Who has claimed the conversation (team mode): the operator's name, or empty. */
+    public StringProperty claim() { return claim; }
+    /** Set when "Assign to me" met another operator's claim: the view asks whether to take it over. */
+    public StringProperty takeOverFrom() { return takeOverFrom; }
+
+    /** Claims the conversation for this operator ("Assign to me"); another's claim is asked about first. */
+    public void assignToMe() {
+        claimAction(false);
+    }
+
+    /** Takes the conversation over from the operator who claimed it (after the view asked). */
+    public void takeOver() {
+        takeOverFrom.set(null);
+        claimAction(true);
+    }
+
+    private void claimAction(boolean takeOver) {
+        act("Assigned to you", () -> context.claims().claim(conversationId, operator.get(), takeOver), null);
+    }
+
+    /** Releases this operator's claim. */
+    public void release() {
+        act("Released", () -> context.claims().release(conversationId, operator.get(), false), null);
+    }
+
+    /**
+     * Tells the other operators' consoles (team mode) that this operator is on the conversation: viewing, or replying
+     * while the draft holds text. Sent when the activity changes, and with {@code again} on the view's refresh tick
+     * (it lapses without it); each tick also drops others' presence that lapsed.
+     */
+    public void announce(boolean again) {
+        var activity = draft.get() == null || draft.get().isBlank() ? "viewing" : "replying";
+        if (again || !activity.equals(announced)) {
+            announced = activity;
+            publishPresence(activity);
+        }
+        showPresence();
+    }
+
+    /** The conversation is closed: the others' consoles stop showing this operator. */
+    public void leave() {
+        announced = "left";
+        publishPresence("left");
+    }
+
+    private void publishPresence(String activity) {
+        var who = operator.get();
+        if (who == null || who.isBlank()) return;
+        context.announce().publish(List.of(new dev.parley.application.PipelineEvent.OperatorPresent(conversationId,
+                who, activity)));
+    }
+
+    /** Presence announced by other operators (events of every process, batched on the FX thread). */
+    public void onPresence(List<dev.parley.application.PipelineEvent> events) {
+        boolean changed = false;
+        for (var e : events) {
+            if (e instanceof dev.parley.application.PipelineEvent.OperatorPresent p
+                    && p.conversationId() == conversationId && !p.operator().equals(operator.get())) {
+                if ("left".equals(p.activity())) others.remove(p.operator());
+                else others.put(p.operator(), new Seen(p.activity(), context.clock().instant()));
+                changed = true;
+            }
+        }
+        if (changed) showPresence();
+    }
+
+    private void showPresence() {
+        var lapse = context.clock().instant().minusSeconds(3L
+                * dev.parley.application.PipelineEvent.PRESENCE_REFRESH_SECONDS);
+        others.values().removeIf(s -> s.at().isBefore(lapse));
+        presence.set(others.entrySet().stream().map(e -> e.getKey() + " is " + e.getValue().activity())
+                .collect(java.util.stream.Collectors.joining(" · ")));
+    }
     public BooleanBinding canSend() { return canSend; }
     public ObservableList<String> suggestions() { return suggestions; }
 
@@ -85,6 +172,7 @@ public final class ConversationViewModel {
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
+        loadClaim();
         var replies = context.cannedReplies();
         if (replies != null) {
             context.executor().submit(p -> java.util.Map.entry(replies.list(), replies.facts(conversationId)), r -> {
@@ -128,6 +216,12 @@ public final class ConversationViewModel {
     /** Tab in the composer: inserts the first suggestion. */
     public boolean insertFirstSuggestion() {
         return !suggestions.isEmpty() && insertTemplate(suggestions.getFirst());
+    }
+
+    private void loadClaim() {
+        context.executor().submit(p -> context.claims().holder(conversationId)
+                        .map(dev.parley.domain.conversation.ConversationClaim::operator).orElse(""),
+                claim::set, e -> claim.set(""));
     }
 
     private void show(FindConversations.Detail d) {
@@ -210,10 +304,25 @@ public final class ConversationViewModel {
         return new UnblockViewModel(states, "AwaitingReply");
     }
 
+    /**
+     * Sends the draft. On a conversation another operator has claimed (team mode) nothing is sent: {@link #claimedBy}
+     * names the holder, the view asks, and {@link #replyOverClaim} sends it if the operator says so.
+     */
     public void reply() {
+        send(false);
+    }
+
+    /** Sends the draft although another operator has claimed the conversation (audited as such). */
+    public void replyOverClaim() {
+        claimedBy.set(null);
+        send(true);
+    }
+
+    private void send(boolean overClaim) {
         if (!canSend.get()) return;
         var text = draft.get();
-        act("Reply queued", () -> context.reply().reply(conversationId, text, operator.get()), () -> draft.set(""));
+        act("Reply queued", () -> context.reply().reply(conversationId, text, operator.get(), overClaim),
+                () -> draft.set(""));
     }
 
     public void unblock(UnblockViewModel dialog) {
@@ -245,9 +354,14 @@ public final class ConversationViewModel {
             status.set(done);
             if (after != null) after.run();
             show(d);
+            loadClaim();
         }, e -> {
             busy.set(false);
             status.set(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            if (e instanceof dev.parley.application.operator.ClaimedByOtherException claimed) {
+                if (done.startsWith("Assigned")) takeOverFrom.set(claimed.holder());
+                else claimedBy.set(claimed.holder());
+            }
         });
     }
 }

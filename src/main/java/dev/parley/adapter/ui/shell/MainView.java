@@ -126,7 +126,7 @@ public final class MainView {
         closeOverlay();
         sectionTitle.setText(section.title());
         Parent view;
-        if (section.queue() != null) {
+        if (!section.ownView()) {
             var queueView = queueViews.computeIfAbsent(section, s -> new QueueView(model.queue(s.queue()),
                     queueActions.apply(s)));
             view = queueView.root();

@@ -192,6 +192,10 @@ public final class MainViewModel {
                 announcement.set("Critical alert. " + text);
                 announcementUrgent.set(false);
             }
+            if (event instanceof PipelineEvent.AlertRaised alert && "SLA_BREACH".equals(alert.severity())) {
+                notifier.critical("Escalation SLA breached", "Conversation " + alert.conversationId() + ": the "
+                        + "buyer was told we're still on it. Answer it in Escalations.");
+            }
         }
         refreshAll();
         refreshModelStatus();

@@ -12,7 +12,8 @@ public enum Section {
     OPPORTUNITIES(QueueKind.OPPORTUNITIES, "Opportunities"),
     REPLAY(null, "Replay"),
     DASHBOARD(null, "Dashboard"),
-    SETTINGS(null, "Settings");
+    SETTINGS(null, "Settings"),
+    CATALOGUE(null, "Catalogue");
 
     private final QueueKind queue;
     private final String title;
@@ -25,6 +26,11 @@ public enum Section {
     /** The queue this section shows, or null for the non-queue views. */
     public QueueKind queue() {
         return queue;
+    }
+
+    /** A section counted like its queue but shown by a view of its own (escalation threads, not alert rows). */
+    public boolean ownView() {
+        return this == ESCALATIONS || queue == null;
     }
 
     public String title() {

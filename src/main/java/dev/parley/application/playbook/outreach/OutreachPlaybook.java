@@ -97,12 +97,7 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
     /** The table for the console's diagram; a row from {@code *} is drawn from every state it applies to. */
     @Override
     public List<StateGraph.Transition> transitions() {
-        var definition = loaded.definition();
-        return definition.transitions().stream()
-                .flatMap(t -> definition.states().stream().map(StateDef::name)
-                        .filter(state -> definition.appliesTo(t, state))
-                        .map(state -> new StateGraph.Transition(state, t.to(), t.trigger())))
-                .distinct().toList();
+        return StateGraph.transitionsOf(loaded.definition());
     }
 
     @Override

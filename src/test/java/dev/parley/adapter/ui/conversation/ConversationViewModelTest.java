@@ -62,6 +62,71 @@ class ConversationViewModelTest {
     }
 
     @Test
+    void aReplyOnAConversationAnotherOperatorClaimedAsksFirst() {
+        fx.tx().run(s -> s.claims().claim(id, "Eve", java.time.Instant.now()));
+        model.draft().set("Thanks!");
+        model.reply();
+        assertThat(model.claimedBy().get()).isEqualTo("Eve");
+        assertThat(model.status().get()).isEqualTo("conversation " + id + " is claimed by Eve");
+        assertThat(model.draft().get()).as("kept until the operator decides").isEqualTo("Thanks!");
+        java.util.List<dev.parley.domain.message.OutboxEntry> before = fx.tx().inTransaction(
+                s -> s.outbox().ofConversation(id));
+        assertThat(before).noneMatch(o -> o.text().equals("Thanks!"));
+        model.replyOverClaim();
+        assertThat(model.claimedBy().get()).isNull();
+        assertThat(model.status().get()).isEqualTo("Reply queued");
+        java.util.List<dev.parley.domain.message.OutboxEntry> after = fx.tx().inTransaction(
+                s -> s.outbox().ofConversation(id));
+        assertThat(after).anyMatch(o -> o.text().equals("Thanks!"));
+        assertThat(audit()).anyMatch(a -> a.action().equals("reply") && a.detailJson().contains("over_claim_of"));
+    }
+
+    @Test
+    void presenceIsAnnouncedOnActivityChangesAndOthersAreShownUntilTheyLeave() {
+        var announced = new java.util.concurrent.CopyOnWriteArrayList<dev.parley.application.PipelineEvent>();
+        fx.parley.app.events.subscribe(announced::addAll);
+        model.announce(false);
+        model.draft().set("Hel");
+        model.draft().set("Hello");
+        model.draft().set("");
+        model.leave();
+        assertThat(announced).filteredOn(e -> e instanceof dev.parley.application.PipelineEvent.OperatorPresent)
+                .extracting(e -> ((dev.parley.application.PipelineEvent.OperatorPresent) e).activity())
+                .containsExactly("viewing", "replying", "viewing", "left");
+
+        var present = (java.util.function.BiFunction<String, String, dev.parley.application.PipelineEvent>)
+                (who, what) -> new dev.parley.application.PipelineEvent.OperatorPresent(id, who, what);
+        model.onPresence(java.util.List.of(present.apply("Eve", "viewing"), present.apply("Dana", "viewing"),
+                new dev.parley.application.PipelineEvent.OperatorPresent(id + 1, "Zed", "viewing")));
+        assertThat(model.presence().get()).as("not oneself, not another conversation").isEqualTo("Eve is viewing");
+        model.onPresence(java.util.List.of(present.apply("Eve", "replying"), present.apply("Ann", "viewing")));
+        assertThat(model.presence().get()).isEqualTo("Ann is viewing · Eve is replying");
+        model.onPresence(java.util.List.of(present.apply("Ann", "left")));
+        assertThat(model.presence().get()).isEqualTo("Eve is replying");
+    }
+
+    @Test
+    void assignToMeReleaseAndTakingOverAnotherOperatorsClaim() {
+        assertThat(model.claim().get()).isEmpty();
+        model.assignToMe();
+        assertThat(model.status().get()).isEqualTo("Assigned to you");
+        assertThat(model.claim().get()).isEqualTo("Dana");
+        model.release();
+        assertThat(model.claim().get()).isEmpty();
+
+        fx.tx().run(s -> s.claims().claim(id, "Eve", java.time.Instant.now()));
+        model.load();
+        assertThat(model.claim().get()).isEqualTo("Eve");
+        model.assignToMe();
+        assertThat(model.takeOverFrom().get()).as("asks before taking over").isEqualTo("Eve");
+        assertThat(model.claim().get()).isEqualTo("Eve");
+        model.takeOver();
+        assertThat(model.claim().get()).isEqualTo("Dana");
+        assertThat(audit()).filteredOn(a -> a.action().equals("claim")).last()
+                .satisfies(a -> assertThat(a.detailJson()).contains("\"taken_over_from\":\"Eve\""));
+    }
+
+    @Test
     void unblockOffersOnlyResumableStatesAndNeedsANote() {
         fx.raiseCritical(id, "self-harm");
         model.load();

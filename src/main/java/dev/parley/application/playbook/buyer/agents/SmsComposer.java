@@ -1,0 +1,86 @@
+package dev.parley.application.playbook.buyer.agents;
+
+import dev.parley.domain.buyer.Gatekeeper;
+import dev.parley.domain.buyer.GatekeeperResult;
+import dev.parley.domain.buyer.SmsKind;
+import dev.parley.domain.fsm.Templates;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Seed 003's guaranteed-valid SMS: Response Agent → Gatekeeper → (fail) Polisher → Gatekeeper, at most
+ * {@code maxRounds} Polisher rounds, then the seed's fallback template for the situation, verbatim.
+ */
+public final class SmsComposer {
+
+    /** The text to send, how it was made ({@code generated}, {@code polished}, {@code fallback}) and why. */
+    public record Composed(String text, String mode, int polishRounds, List<String> violations) {
+    }
+
+    private final ResponseAgent responses;
+    private final PolisherAgent polisher;
+    private final ContextBuilder prompts;
+    private final Templates templates;
+    private final int maxRounds;
+
+    public SmsComposer(ResponseAgent responses, PolisherAgent polisher, ContextBuilder prompts, Templates templates,
+                       int maxRounds) {
+        this.responses = responses;
+        this.polisher = polisher;
+        this.prompts = prompts;
+        this.templates = templates;
+        this.maxRounds = maxRounds;
+    }
+
+    /** Writes the reply for {@code context}; {@code aside} (may be null) is kept at its end through every round. */
+    public Composed compose(ResponseContext context, String aside) {
+        String text;
+        try {
+            text = withAside(responses.write(context), aside);
+        } catch (RuntimeException agentFailed) {
+            // A model that fails or answers nonsense must not cost the buyer a reply.
+            return fallback(context.situation(), aside, List.of("response_agent_failed"), 0);
+        }
+        return validate(text, context.kind(), context.situation(), aside);
+    }
+
+    /** Validates a text written elsewhere (an operator's answer in a template), polishing it as needed. */
+    public Composed validate(String text, SmsKind kind, Situation situation, String aside) {
+        var violations = new ArrayList<String>();
+        var result = Gatekeeper.check(text, kind);
+        int rounds = 0;
+        while (!result.ok() && rounds < maxRounds) {
+            violations.add(result.violation());
+            rounds++;
+            text = polishOnce(text, result, kind, rounds, aside);
+            result = Gatekeeper.check(text, kind);
+        }
+        if (result.ok()) return new Composed(text, rounds == 0 ? "generated" : "polished", rounds, violations);
+        violations.add(result.violation());
+        return fallback(situation, aside, violations, rounds);
+    }
+
+    /** One Polisher pass over a text that is then checked by the caller; an agent failure keeps the text. */
+    public String polishOnce(String text, GatekeeperResult result, SmsKind kind, int round, String aside) {
+        try {
+            var polished = polisher.polish(new PolisherContext(text, result.hint(), result.violation(), kind, round,
+                    prompts.polisherPrompt(text, result.hint(), kind)));
+            return withAside(polished, aside);
+        } catch (RuntimeException polisherFailed) {
+            return text;
+        }
+    }
+
+    private Composed fallback(Situation situation, String aside, List<String> violations, int rounds) {
+        var text = withAside(templates.render("fallback_" + situation.fallbackKey(), Map.of()), aside);
+        return new Composed(text, "fallback", rounds, List.copyOf(violations));
+    }
+
+    static String withAside(String text, String aside) {
+        if (text == null) return null;
+        var t = text.strip();
+        if (aside == null || aside.isBlank() || t.contains(aside)) return t;
+        return t + " " + aside;
+    }
+}
