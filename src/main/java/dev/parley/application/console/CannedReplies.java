@@ -1,12 +1,13 @@
 package dev.parley.application.console;
 
 import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.catalog.Property;
 import dev.parley.domain.conversation.Conversation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * Canned replies in the composer: the templates an operator can insert (by {@code /} + name) and their text filled
@@ -15,8 +16,31 @@ import java.util.function.Function;
  */
 public final class CannedReplies {
     /** Where a conversation's last property comes from: a playbook that talks about properties (buyer-sms) says. */
-    public interface LastProperty extends Function<Conversation, Optional<String>> {
-        LastProperty NONE = conversation -> Optional.empty();
+    public interface LastProperty {
+        LastProperty NONE = (store, conversation) -> Optional.empty();
+
+        /**
+         * buyer-sms: the property of the listing the buyer is talking about (the focused one, else the only one
+         * presented), as "name, address, city" from the catalogue; none while the buyer has several listings in front
+         * of them or none (the operator then writes it in).
+         */
+        LastProperty BUYER_SMS = (store, conversation) -> store.buyerStates().find(conversation.id())
+                .flatMap(state -> Optional.ofNullable(state.focusedListingId()).or(() ->
+                        state.presentedListingIds().size() == 1 ? Optional.of(state.presentedListingIds().getFirst())
+                                : Optional.empty()))
+                .flatMap(listing -> store.catalog().entry(listing))
+                .map(entry -> label(entry.property()));
+
+        /** The property of {@code conversation}, read in the caller's transaction. */
+        Optional<String> of(Store store, Conversation conversation);
+
+        private static String label(Property property) {
+            var parts = new ArrayList<String>();
+            for (var part : List.of(property.name(), property.address(), property.city())) {
+                if (part != null && !part.isBlank() && !parts.contains(part.strip())) parts.add(part.strip());
+            }
+            return String.join(", ", parts);
+        }
     }
 
     /** A filled template: its text, and the variables that had no value (still in the text). */
@@ -67,7 +91,7 @@ public final class CannedReplies {
             var contact = s.contacts().find(conversation.contactId()).orElseThrow();
             var name = contact.displayName() == null || contact.displayName().isBlank() ? null
                     : contact.displayName().strip();
-            return new Facts(name, lastProperty.apply(conversation).orElse(null));
+            return new Facts(name, lastProperty.of(s, conversation).orElse(null));
         });
     }
 

@@ -75,6 +75,6 @@ public final class ConsoleAssembly {
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
                 new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
                 app.events, app.claims,
-                new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.NONE));
+                new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS));
     }
 }
