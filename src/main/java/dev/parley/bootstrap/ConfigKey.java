@@ -136,6 +136,7 @@ public enum ConfigKey {
     TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50)),
     /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
     ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off"))),
+    API_EVENTS_SECRET("api.events.secret", "", ConfigKey::whsec),
     /** Team mode (docs/team.md): false runs this process without the HTTP listener (no webhooks, no API). */
     LISTENER_ENABLED("listener.enabled", "true", ConfigKey::bool);
 

@@ -120,6 +120,9 @@ public final class ParleyApp implements AutoCloseable {
     public final DeliverExternalEvent externalEvent;
     public final ImportCatalog catalog;
     public final ReplyTool replyTool;
+    public final dev.parley.application.signup.SignupPages signupPages;
+    public final dev.parley.application.signup.WebOptIn webOptIn;
+    public final dev.parley.application.console.BuyerJourneys buyerJourneys;
     private final java.util.Map<String, String> numberPlaybooks;
     public final ResolveUndelivered resolveUndelivered;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
@@ -140,12 +143,12 @@ public final class ParleyApp implements AutoCloseable {
     }
 
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
-        this(config, clock, senderOverride, new Random(), List.of());
+        this(config, clock, senderOverride, new SecureRandom(), List.of());
     }
 
     /** As above, with {@code extraPlaybooks} installed next to the built-in ones (embedding and tests). */
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, List<Playbook> extraPlaybooks) {
-        this(config, clock, senderOverride, new Random(), extraPlaybooks);
+        this(config, clock, senderOverride, new SecureRandom(), extraPlaybooks);
     }
 
     /**
@@ -199,7 +202,7 @@ public final class ParleyApp implements AutoCloseable {
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
                     alertPatterns, learnedAlerts, messageEmbeddings, OpsMailers.of(config),
-                    new ReplyLinks(() -> replyToolBaseUrl(config, port()), new SecureRandom()));
+                    new ReplyLinks(() -> replyToolBaseUrl(config, port()), linkRandom(random)));
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -242,6 +245,9 @@ public final class ParleyApp implements AutoCloseable {
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
+            this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
+            this.webOptIn = new dev.parley.application.signup.WebOptIn(ops, playbooks, this.clock, events, outboxLoop);
+            this.buyerJourneys = new dev.parley.application.console.BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
             this.telegram = telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
@@ -377,8 +383,9 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new TelegramWebhookRoutes(receive, () -> current.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET))
                 .routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
-                resolveUndelivered).routes());
+                resolveUndelivered, () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
         routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
+        routes.addAll(new dev.parley.adapter.http.SignupRoutes(signupPages, webOptIn).routes());
         if (backup != null) {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
@@ -530,6 +537,14 @@ public final class ParleyApp implements AutoCloseable {
         var host = config.get(ConfigKey.LISTENER_BIND);
         if (host.contains(":")) host = "[" + host + "]";
         return "http://" + host + ":" + (listeningPort > 0 ? listeningPort : config.getInt(ConfigKey.LISTENER_PORT));
+    }
+
+    /**
+     * Link tokens (Reply Tool, guarantee pages) are unguessable: from a SecureRandom, unless the caller seeded a plain
+     * Random on purpose (replays), so that a replay's transcript is the same on every run.
+     */
+    private static Random linkRandom(Random random) {
+        return random instanceof SecureRandom || random.getClass() == Random.class ? random : new SecureRandom();
     }
 
     public int port() {

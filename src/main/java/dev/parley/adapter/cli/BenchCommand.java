@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
 /** {@code parley bench …}: reproducible measurements (docs/benchmarks.md). */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
         subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
-                BenchCommand.Assistant.class, BenchAlertsCommand.class, BenchCommand.Context.class})
+                BenchCommand.Assistant.class, BenchAlertsCommand.class, BenchCommand.Context.class,
+                BenchCommand.Buyer.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -174,6 +175,34 @@ final class BenchCommand implements Runnable {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be h2 or memory");
             }
             var result = bench.parent.launcher().benchContext(selections, lookback, store);
+            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+            return 0;
+        }
+    }
+
+    @Command(name = "buyer", mixinStandardHelpOptions = true,
+            description = "The buyer-sms playbook's own time per inbound message (offline agents), p50/p99.")
+    static final class Buyer implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--conversations", paramLabel = "N", defaultValue = "300",
+                description = "generated buyer conversations of 8 messages (default 300)")
+        int conversations;
+
+        @Option(names = "--store", paramLabel = "memory|h2", defaultValue = "memory",
+                description = "store: memory (default) or h2 (in-memory H2 through Hibernate)")
+        String store;
+
+        @Override
+        public Integer call() throws Exception {
+            if (conversations < 1) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--conversations must be >= 1");
+            }
+            if (!store.equals("memory") && !store.equals("h2")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
+            }
+            var result = bench.parent.launcher().benchBuyer(conversations, store);
             spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
             return 0;
         }

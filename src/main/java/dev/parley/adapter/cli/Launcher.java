@@ -47,6 +47,11 @@ public interface Launcher {
      */
     Map<String, Object> benchAssistant(int messages, String store);
 
+    /** The buyer-sms playbook's own time per inbound message (offline agents), p50 / p99, over generated journeys. */
+    default Map<String, Object> benchBuyer(int conversations, String store) {
+        throw new UnsupportedOperationException("bench buyer");
+    }
+
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 

@@ -28,10 +28,25 @@ public final class ApiRoutes {
     private final RetryInboxMessage retry;
     private final DeliverExternalEvent externalEvent;
     private final ResolveUndelivered undelivered;
+    private final java.util.function.Supplier<String> eventsSecret;
+    private final java.time.Clock clock;
 
     public ApiRoutes(FindConversations find, StartConversation start, ReplyToConversation reply,
                      UnblockConversation unblock, RetryInboxMessage retry, DeliverExternalEvent externalEvent,
                      ResolveUndelivered undelivered) {
+        this(find, start, reply, unblock, retry, externalEvent, undelivered, () -> "", java.time.Clock.systemUTC());
+    }
+
+    /**
+     * @param eventsSecret {@code api.events.secret}: when set, external events must also carry a Standard Webhooks
+     *                     signature
+     */
+    public ApiRoutes(FindConversations find, StartConversation start, ReplyToConversation reply,
+                     UnblockConversation unblock, RetryInboxMessage retry, DeliverExternalEvent externalEvent,
+                     ResolveUndelivered undelivered, java.util.function.Supplier<String> eventsSecret,
+                     java.time.Clock clock) {
+        this.eventsSecret = eventsSecret;
+        this.clock = clock;
         this.find = find;
         this.start = start;
         this.reply = reply;
@@ -111,13 +126,38 @@ public final class ApiRoutes {
         return HttpResponse.json(200, Map.of("id", id, "state", state));
     }
 
+    /**
+     * An external event (a signing service, a supplier system, a tool). Signed when {@code api.events.secret} is set
+     * (Standard Webhooks headers, checked before the body is read); idempotent per {@code Idempotency-Key} (else the
+     * signature's {@code webhook-id}): a repeat answers 200 with {@code "duplicate": true} and delivers nothing.
+     */
     private HttpResponse event(HttpRequest r) {
         long id = id(r);
+        var secret = eventsSecret.get();
+        var signature = r.header(dev.parley.adapter.http.signature.StandardWebhooks.HEADER_SIGNATURE);
+        if (secret != null && !secret.isEmpty()) {
+            var verified = dev.parley.adapter.http.signature.StandardWebhooks.of(secret, clock).verify(
+                    r.header(dev.parley.adapter.http.signature.StandardWebhooks.HEADER_ID),
+                    r.header(dev.parley.adapter.http.signature.StandardWebhooks.HEADER_TIMESTAMP), signature, r.body());
+            if (!(verified instanceof dev.parley.adapter.http.signature.VerificationResult.Verified)) {
+                return HttpResponse.unauthorized();
+            }
+        } else if (signature != null) {
+            // a signature no secret can check is not silently accepted as if it had been
+            return HttpResponse.unauthorized();
+        }
+        var key = r.header("Idempotency-Key");
+        if (key == null && signature != null) key = r.header(dev.parley.adapter.http.signature.StandardWebhooks.HEADER_ID);
         var body = JsonBodies.object(r.body());
         var name = JsonBodies.string(body, "name");
-        externalEvent.deliver(id, name, JsonBodies.objectField(body, "data"), JsonBodies.string(body, "actor"));
-        var conversation = find.detail(id).conversation();
-        return HttpResponse.json(202, Map.of("id", id, "event", name, "state", conversation.state()));
+        var delivery = externalEvent.deliver(id, name, JsonBodies.objectField(body, "data"),
+                JsonBodies.string(body, "actor"), key);
+        var out = new LinkedHashMap<String, Object>();
+        out.put("id", id);
+        out.put("event", name);
+        out.put("state", delivery.stateAfter());
+        if (key != null) out.put("duplicate", delivery.duplicate());
+        return HttpResponse.json(delivery.duplicate() ? 200 : 202, out);
     }
 
     private HttpResponse inbox(HttpRequest r) {

@@ -18,6 +18,9 @@ final class InMemoryStore implements Store {
     private final InMemoryBuyerStates buyerStates;
     private final InMemoryEscalations escalations;
     private final InMemoryEmbeddings embeddings;
+    private final InMemoryEngagements engagements;
+    private final InMemorySignupTokens signupTokens;
+    private final InMemoryEventReceipts eventReceipts;
     private final InMemoryConversationClaims claims;
     private final InMemoryChatMessages chatMessages;
     private final InMemoryChannelState channelState;
@@ -37,6 +40,9 @@ final class InMemoryStore implements Store {
         buyerStates = new InMemoryBuyerStates(undo, conversations);
         escalations = new InMemoryEscalations(undo, conversations, catalog);
         embeddings = new InMemoryEmbeddings(undo, messages);
+        engagements = new InMemoryEngagements(undo, conversations, catalog);
+        signupTokens = new InMemorySignupTokens(undo, conversations);
+        eventReceipts = new InMemoryEventReceipts(undo, conversations);
         claims = new InMemoryConversationClaims(undo, conversations);
         chatMessages = new InMemoryChatMessages(undo, messages);
         channelState = new InMemoryChannelState(undo);
@@ -56,6 +62,9 @@ final class InMemoryStore implements Store {
     @Override public BuyerStates buyerStates() { return buyerStates; }
     @Override public Escalations escalations() { return escalations; }
     @Override public Embeddings embeddings() { return embeddings; }
+    @Override public Engagements engagements() { return engagements; }
+    @Override public SignupTokens signupTokens() { return signupTokens; }
+    @Override public EventReceipts eventReceipts() { return eventReceipts; }
     @Override public ConversationClaims claims() { return claims; }
     @Override public ChatMessages chatMessages() { return chatMessages; }
     @Override public ChannelState channelState() { return channelState; }

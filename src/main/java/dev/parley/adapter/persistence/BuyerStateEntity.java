@@ -30,6 +30,12 @@ class BuyerStateEntity {
     @Column(name = "opted_out_at") Instant optedOutAt;
     @Column(name = "opt_in_aside_sent", nullable = false) boolean optInAsideSent;
     @Column(name = "re_opt_in_aside_due", nullable = false) boolean reOptInAsideDue;
+    @Column(name = "engagement_id") Long engagementId;
+    @Column(name = "guarantee_link_token", length = 64) String guaranteeLinkToken;
+    @Column(name = "guarantee_signed_at") Instant guaranteeSignedAt;
+    @Column(name = "phase_since") Instant phaseSince;
+    @Column(name = "need_status", nullable = false, length = 20) String needStatus;
+    @Column(name = "first_match_at") Instant firstMatchAt;
     @Column(name = "created_at", nullable = false) Instant createdAt;
     @Column(name = "updated_at", nullable = false) Instant updatedAt;
     @Version long version;
@@ -58,6 +64,12 @@ class BuyerStateEntity {
         optedOutAt = s.optedOutAt();
         optInAsideSent = s.optInAsideSent();
         reOptInAsideDue = s.reOptInAsideDue();
+        engagementId = s.engagementId();
+        guaranteeLinkToken = s.guaranteeLinkToken();
+        guaranteeSignedAt = s.guaranteeSignedAt();
+        phaseSince = s.phaseSince();
+        needStatus = s.needStatus();
+        firstMatchAt = s.firstMatchAt();
         createdAt = s.createdAt();
         updatedAt = s.updatedAt();
     }
@@ -69,6 +81,7 @@ class BuyerStateEntity {
                 BuyerStateJson.answeredQuestions(answeredQuestions), BuyerStateJson.longMap(pendingEscalations),
                 BuyerStateJson.ids(tourSuggestedFor), lastBuyerMessageAt, lastSystemMessageAt, reengagementCount,
                 nextReengagementAt, BuyerStateJson.counts(stallNudgeCounts), optedOut, optedOutAt, optInAsideSent,
-                reOptInAsideDue, createdAt, updatedAt);
+                reOptInAsideDue, engagementId, guaranteeLinkToken, guaranteeSignedAt, phaseSince, needStatus,
+                firstMatchAt, createdAt, updatedAt);
     }
 }

@@ -122,8 +122,8 @@ public final class Database implements AutoCloseable {
                 ScheduledJobEntity.class, AuditEntity.class, TaskEntity.class,
                 MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class,
                 PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class, LearnedAnswerEntity.class,
-                BuyerStateEntity.class, EscalationThreadEntity.class,
-                ConversationClaimEntity.class}) {
+                BuyerStateEntity.class, EscalationThreadEntity.class, EngagementEntity.class, SignupTokenEntity.class,
+                EventReceiptEntity.class, ConversationClaimEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

@@ -37,6 +37,9 @@ final class HibernateStore implements Store {
     @Override public BuyerStates buyerStates() { return new HibernateBuyerStates(session); }
     @Override public Escalations escalations() { return new HibernateEscalations(session); }
     @Override public Embeddings embeddings() { return new HibernateEmbeddings(session); }
+    @Override public Engagements engagements() { return new HibernateEngagements(session); }
+    @Override public SignupTokens signupTokens() { return new HibernateSignupTokens(session); }
+    @Override public EventReceipts eventReceipts() { return new HibernateEventReceipts(session); }
     @Override public ConversationClaims claims() { return new HibernateConversationClaims(session); }
     @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
     @Override public ChannelState channelState() { return new HibernateChannelState(session); }

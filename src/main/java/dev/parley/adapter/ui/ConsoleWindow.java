@@ -164,13 +164,14 @@ public final class ConsoleWindow implements AutoCloseable {
         return switch (section) {
             case REPLAY -> new ReplayView(new ReplayViewModel(context.replay(), context.executor())).root();
             case DASHBOARD -> {
-                var vm = new DashboardViewModel(context.queues(), context.executor());
+                var vm = new DashboardViewModel(context.queues(), context.executor(), context.journeys());
                 vm.refresh();
                 yield new DashboardView(vm).root();
             }
             case ESCALATIONS -> {
                 var vm = new EscalationsViewModel(context.replyTool(), context.executor(), context.clock(),
-                        model.operator()::get, this::openConversation);
+                        model.operator()::get, this::openConversation, new dev.parley.adapter.ui.journey.JourneyViewModel(
+                                context.journeys(), context.executor(), model.operator()::get));
                 escalations = vm;
                 vm.refresh();
                 yield new EscalationsView(vm).root();

@@ -39,8 +39,25 @@ public final class DeliverExternalEvent {
         this.outbox = outbox;
     }
 
+    /** What a delivery did: the state after it, and whether it was a repeat of a key already delivered. */
+    public record Delivery(String stateAfter, boolean duplicate) {
+    }
+
     /** Delivers {@code name} with {@code data} (may be null); {@code actor} null means the system. */
     public void deliver(long conversationId, String name, Map<String, Object> data, String actor) {
+        deliver(conversationId, name, data, actor, null);
+    }
+
+    /**
+     * Delivers an event once per {@code idempotencyKey} (null: no key): a key already delivered to this conversation
+     * changes nothing and answers with the state its first delivery left; the same key for another event is a
+     * conflict.
+     */
+    public Delivery deliver(long conversationId, String name, Map<String, Object> data, String actor,
+                            String idempotencyKey) {
+        if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > 200)) {
+            throw new InvalidRequestException("Idempotency-Key", "the idempotency key must be 1 to 200 characters");
+        }
         var event = Require.text("name", name, FieldLimit.EVENT_NAME);
         if (!NAME.matcher(event).matches()) {
             throw new InvalidRequestException("name", "name must be lower case letters, digits and _");
@@ -55,10 +72,21 @@ public final class DeliverExternalEvent {
             throw new InvalidRequestException("data", "data is too large: the event's name and data as JSON are "
                     + FieldLimit.EVENT_DETAIL.describe());
         }
+        var result = new Delivery[1];
         var published = transactions.inTransaction(store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
+            if (idempotencyKey != null) {
+                var receipt = store.eventReceipts().find(conversationId, idempotencyKey);
+                if (receipt.isPresent()) {
+                    if (!receipt.get().name().equals(event)) {
+                        throw new ConflictException("this idempotency key was used for another event");
+                    }
+                    result[0] = new Delivery(receipt.get().stateAfter(), true);
+                    return java.util.List.<PipelineEvent>of();
+                }
+            }
             var playbook = playbooks.find(conversation.playbook()).orElseThrow();
             store.timeline().append(conversationId, TIMELINE_TYPE, null, null, event, detailJson, who, now);
             if (!TimelineEvent.SYSTEM_ACTOR.equals(who)) {
@@ -66,6 +94,9 @@ public final class DeliverExternalEvent {
             }
             var session = new ConversationSession(store, playbook, conversation, now, who);
             playbook.onEvent(session, event, payload);
+            var after = session.conversation().state();
+            if (idempotencyKey != null) store.eventReceipts().record(conversationId, idempotencyKey, event, after, now);
+            result[0] = new Delivery(after, false);
             var out = new ArrayList<PipelineEvent>();
             out.add(new PipelineEvent.ExternalEventDelivered(conversationId, event));
             out.addAll(session.events());
@@ -73,5 +104,6 @@ public final class DeliverExternalEvent {
         });
         events.publish(published);
         outbox.wake();
+        return result[0];
     }
 }

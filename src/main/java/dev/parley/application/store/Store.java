@@ -29,6 +29,11 @@ public interface Store {
     Escalations escalations();
     Embeddings embeddings();
 
+    Engagements engagements();
+
+    SignupTokens signupTokens();
+
+    EventReceipts eventReceipts();
     ChatMessages chatMessages();
 
     ChannelState channelState();

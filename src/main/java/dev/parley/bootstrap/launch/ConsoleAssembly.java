@@ -74,7 +74,7 @@ public final class ConsoleAssembly {
                 Version.current(), executor, notifier, app.model::health,
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
                 new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
-                app.events, app.claims,
+                app.events, app.claims, app.buyerJourneys,
                 new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS));
     }
 }

@@ -239,6 +239,12 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public Map<String, Object> benchBuyer(int conversations, String store) {
+        ReplayLogging.quiet();
+        return dev.parley.bootstrap.bench.BuyerBenchmark.run(conversations, store);
+    }
+
+    @Override
     public Map<String, Object> benchIngest(int messages, int clients) throws Exception {
         return new IngestBenchmark(messages, clients).run();
     }

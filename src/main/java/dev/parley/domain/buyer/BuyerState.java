@@ -14,6 +14,13 @@ import java.util.Map;
  * @param pendingEscalations property id → open escalation id ({@code pending_escalations})
  * @param optInAsideSent the first message's "(Reply STOP anytime to opt out.)" went out
  * @param reOptInAsideDue an opted-out buyer texted again: the next answer carries "Reply STOP anytime" once
+ * @param engagementId the open engagement (booking) of the conversation
+ * @param guaranteeLinkToken the token of the guarantee link sent
+ * @param phaseSince when the conversation entered its current phase (silence is counted from here or from the
+ *                   buyer's last message, whichever is later)
+ * @param stallNudgeCounts re-engagement nudges sent, per phase ({@code stall_nudge_counts})
+ * @param reengagementCount nudges sent since the buyer's last message, across phases (3 → DORMANT)
+ * @param firstMatchAt when matches were first presented (the dashboard's time to first match)
  */
 public record BuyerState(long conversationId, int turn, Long focusedListingId, List<Long> presentedListingIds,
                          double criteriaReadiness, Criteria criteria, String renterFirstName, String renterLastName,
@@ -22,7 +29,12 @@ public record BuyerState(long conversationId, int turn, Long focusedListingId, L
                          List<Long> tourSuggestedFor, Instant lastBuyerMessageAt, Instant lastSystemMessageAt,
                          int reengagementCount, Instant nextReengagementAt, Map<String, Integer> stallNudgeCounts,
                          boolean optedOut, Instant optedOutAt, boolean optInAsideSent, boolean reOptInAsideDue,
-                         Instant createdAt, Instant updatedAt) {
+                         Long engagementId, String guaranteeLinkToken, Instant guaranteeSignedAt, Instant phaseSince,
+                         String needStatus, Instant firstMatchAt, Instant createdAt, Instant updatedAt) {
+    /** {@code need_status}: no need yet, an active search, or expired when the conversation went DORMANT. */
+    public static final String NEED_NONE = "none";
+    public static final String NEED_ACTIVE = "active";
+    public static final String NEED_EXPIRED = "expired";
 
     public BuyerState {
         presentedListingIds = List.copyOf(presentedListingIds);
@@ -34,12 +46,13 @@ public record BuyerState(long conversationId, int turn, Long focusedListingId, L
         pendingEscalations = Map.copyOf(pendingEscalations);
         tourSuggestedFor = List.copyOf(tourSuggestedFor);
         stallNudgeCounts = Map.copyOf(stallNudgeCounts);
+        needStatus = needStatus == null ? NEED_NONE : needStatus;
     }
 
     public static BuyerState fresh(long conversationId, Instant now) {
         return new BuyerState(conversationId, 0, null, List.of(), 0, Criteria.EMPTY, null, null, "unknown", null,
                 Map.of(), List.of(), Map.of(), List.of(), null, null, 0, null, Map.of(), false, null, false, false,
-                now, now);
+                null, null, null, now, NEED_NONE, null, now, now);
     }
 
     /** A copy to change field by field. */
@@ -72,6 +85,12 @@ public record BuyerState(long conversationId, int turn, Long focusedListingId, L
         public Instant optedOutAt;
         public boolean optInAsideSent;
         public boolean reOptInAsideDue;
+        public Long engagementId;
+        public String guaranteeLinkToken;
+        public Instant guaranteeSignedAt;
+        public Instant phaseSince;
+        public String needStatus;
+        public Instant firstMatchAt;
         public Instant createdAt;
         public Instant updatedAt;
 
@@ -100,6 +119,12 @@ public record BuyerState(long conversationId, int turn, Long focusedListingId, L
             optedOutAt = s.optedOutAt;
             optInAsideSent = s.optInAsideSent;
             reOptInAsideDue = s.reOptInAsideDue;
+            engagementId = s.engagementId;
+            guaranteeLinkToken = s.guaranteeLinkToken;
+            guaranteeSignedAt = s.guaranteeSignedAt;
+            phaseSince = s.phaseSince;
+            needStatus = s.needStatus;
+            firstMatchAt = s.firstMatchAt;
             createdAt = s.createdAt;
             updatedAt = s.updatedAt;
         }
@@ -109,7 +134,8 @@ public record BuyerState(long conversationId, int turn, Long focusedListingId, L
                     criteria, renterFirstName, renterLastName, nameStatus, buyerEmail, knownAnswers,
                     answeredQuestions, pendingEscalations, tourSuggestedFor, lastBuyerMessageAt, lastSystemMessageAt,
                     reengagementCount, nextReengagementAt, stallNudgeCounts, optedOut, optedOutAt, optInAsideSent,
-                    reOptInAsideDue, createdAt, updatedAt);
+                    reOptInAsideDue, engagementId, guaranteeLinkToken, guaranteeSignedAt, phaseSince, needStatus,
+                    firstMatchAt, createdAt, updatedAt);
         }
     }
 }

@@ -45,5 +45,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints, ReplyTool replyTool,
                              CatalogEditor catalog,
                              PipelineEvents announce, ClaimConversation claims,
+                             dev.parley.application.console.BuyerJourneys journeys,
                              CannedReplies cannedReplies) {
 }

@@ -49,6 +49,7 @@ public final class ConversationView {
     @FXML private Pane diagramPane;
     @FXML private ListView<String> contactFacts;
     @FXML private ListView<String> tasks;
+    @FXML private javafx.scene.layout.VBox sideContent;
 
     public ConversationView(ConversationViewModel model, Runnable onBack) {
         this.model = model;
@@ -59,6 +60,9 @@ public final class ConversationView {
 
     @FXML
     private void initialize() {
+        if (model.journey() != null) {
+            sideContent.getChildren().add(0, new dev.parley.adapter.ui.journey.JourneyPane(model.journey()).root());
+        }
         backButton.setOnAction(e -> onBack.run());
         titleLabel.textProperty().bind(model.title());
         stateLabel.textProperty().bind(model.state());

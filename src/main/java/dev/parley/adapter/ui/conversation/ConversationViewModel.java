@@ -55,11 +55,14 @@ public final class ConversationViewModel {
     private final ObservableList<String> suggestions = FXCollections.observableArrayList();
     private List<ReplyTemplate> templates = List.of();
     private CannedReplies.Facts facts = new CannedReplies.Facts(null, null);
+    private final dev.parley.adapter.ui.journey.JourneyViewModel journey;
 
     public ConversationViewModel(ConsoleContext context, long conversationId, Supplier<String> operator) {
         this.context = context;
         this.conversationId = conversationId;
         this.operator = operator;
+        this.journey = context.journeys() == null ? null
+                : new dev.parley.adapter.ui.journey.JourneyViewModel(context.journeys(), context.executor(), operator);
         draft.addListener((o, a, b) -> {
             updateChecks();
             updateSuggestions();
@@ -160,6 +163,8 @@ public final class ConversationViewModel {
     }
     public BooleanBinding canSend() { return canSend; }
     public ObservableList<String> suggestions() { return suggestions; }
+    /** The buyer journey of a buyer-sms conversation (the pane hides itself for other playbooks); may be null. */
+    public dev.parley.adapter.ui.journey.JourneyViewModel journey() { return journey; }
 
     /** Plays a spoken reply (a WAV the assistant attached) off the UI thread. */
     public void play(String file) {
@@ -172,6 +177,7 @@ public final class ConversationViewModel {
     public void load() {
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
+        if (journey != null) journey.show(conversationId);
         loadClaim();
         var replies = context.cannedReplies();
         if (replies != null) {

@@ -22,6 +22,8 @@ public final class DashboardView {
     @FXML private BarChart<String, Number> ageChart;
     @FXML private Label statusLabel;
     @FXML private Label acknowledgementLabel;
+    @FXML private BarChart<String, Number> funnelChart;
+    @FXML private Label funnelLabel;
     @FXML private Button refreshButton;
 
     public DashboardView(DashboardViewModel model) {
@@ -41,6 +43,8 @@ public final class DashboardView {
             chart.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
             chart.setAccessibleText(chart.getTitle());
         }
+        funnelChart.setAnimated(false);
+        model.funnel().addListener((o, a, f) -> showFunnel(f));
         model.figures().addListener((o, a, f) -> show(f));
         if (model.figures().get() != null) show(model.figures().get());
     }
@@ -82,6 +86,14 @@ public final class DashboardView {
         long totalIn = f.traffic().stream().mapToLong(t -> t.in()).sum();
         long totalOut = f.traffic().stream().mapToLong(t -> t.out()).sum();
         trafficChart.setAccessibleText(trafficChart.getTitle() + ": " + totalIn + " in, " + totalOut + " out in 24 hours");
+    }
+
+    private void showFunnel(dev.parley.application.console.BuyerJourneys.Funnel f) {
+        var series = new XYChart.Series<String, Number>();
+        series.setName("conversations");
+        f.byPhase().forEach((phase, n) -> series.getData().add(new XYChart.Data<>(phase.stateName(), n)));
+        funnelChart.getData().setAll(java.util.List.of(series));
+        funnelLabel.setText(DashboardViewModel.medians(f));
     }
 
     public Parent root() {

@@ -17,10 +17,32 @@ public final class DashboardViewModel {
     private final ObjectProperty<DashboardFigures> figures = new SimpleObjectProperty<>();
     private final StringProperty status = new SimpleStringProperty("Loading…");
     private final StringProperty acknowledgement = new SimpleStringProperty("");
+    private final dev.parley.application.console.BuyerJourneys journeys;
+    private final ObjectProperty<dev.parley.application.console.BuyerJourneys.Funnel> funnel =
+            new SimpleObjectProperty<>();
 
     public DashboardViewModel(FindQueues queues, TaskExecutor executor) {
+        this(queues, executor, null);
+    }
+
+    /** @param journeys the buyer-sms funnel (conversations by phase, median times); null: not shown */
+    public DashboardViewModel(FindQueues queues, TaskExecutor executor,
+                              dev.parley.application.console.BuyerJourneys journeys) {
         this.queues = queues;
         this.executor = executor;
+        this.journeys = journeys;
+    }
+
+    /** Buyer conversations the funnel counts (the most recent ones). */
+    public static final int FUNNEL_LIMIT = 5_000;
+
+    public ObjectProperty<dev.parley.application.console.BuyerJourneys.Funnel> funnel() { return funnel; }
+
+    /** "Median time to first match 4m · to a tour 2d" (or "no … yet"). */
+    public static String medians(dev.parley.application.console.BuyerJourneys.Funnel f) {
+        return "Median time to first match: " + (f.medianToFirstMatch() == null ? "none yet"
+                : age(f.medianToFirstMatch())) + " · to a confirmed tour: " + (f.medianToTour() == null ? "none yet"
+                : age(f.medianToTour()));
     }
 
     public ObjectProperty<DashboardFigures> figures() { return figures; }
@@ -35,6 +57,10 @@ public final class DashboardViewModel {
             figures.set(f);
             status.set("Updated (" + (System.nanoTime() - started) / 1_000_000 + " ms)");
         }, e -> status.set("Could not load figures: " + e.getClass().getSimpleName()));
+        if (journeys != null) {
+            executor.submit(p -> journeys.funnel(FUNNEL_LIMIT), funnel::set,
+                    e -> status.set("Could not load the buyer funnel: " + e.getClass().getSimpleName()));
+        }
     }
 
     /** "Critical alerts, last 7 days: 12 raised, 10 acknowledged; time to acknowledge median 3 min, p90 14 min. …" */

@@ -41,6 +41,7 @@ public final class EscalationsView {
     @FXML private Button openButton;
     @FXML private Button refreshButton;
     @FXML private Label statusLabel;
+    @FXML private javafx.scene.layout.VBox detailPane;
 
     public EscalationsView(EscalationsViewModel model) {
         this.model = model;
@@ -81,6 +82,9 @@ public final class EscalationsView {
         openButton.setOnAction(e -> model.openConversation());
         refreshButton.setOnAction(e -> model.refresh());
         statusLabel.textProperty().bind(model.status());
+        if (model.journey() != null) {
+            detailPane.getChildren().add(3, new dev.parley.adapter.ui.journey.JourneyPane(model.journey()).root());
+        }
         show(null);
     }
 

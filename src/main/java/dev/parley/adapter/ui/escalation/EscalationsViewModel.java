@@ -38,9 +38,24 @@ public final class EscalationsViewModel {
     private final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final Command send;
     private boolean loading;
+    private final dev.parley.adapter.ui.journey.JourneyViewModel journey;
 
     public EscalationsViewModel(ReplyTool tool, TaskExecutor executor, Clock clock, Supplier<String> operator,
                                 LongConsumer openConversation) {
+        this(tool, executor, clock, operator, openConversation, null);
+    }
+
+    /** @param journey the selected case's buyer journey (phase, engagement, scheduled messages); null: not shown */
+    public EscalationsViewModel(ReplyTool tool, TaskExecutor executor, Clock clock, Supplier<String> operator,
+                                LongConsumer openConversation, dev.parley.adapter.ui.journey.JourneyViewModel journey) {
+        this.journey = journey;
+        if (journey != null) {
+            selected.addListener((o, a, c) -> {
+                if (c == null || a == null || a.conversationId() != c.conversationId()) {
+                    journey.show(c == null ? null : c.conversationId());
+                }
+            });
+        }
         this.tool = tool;
         this.executor = executor;
         this.clock = clock;
@@ -58,6 +73,7 @@ public final class EscalationsViewModel {
     public StringProperty status() { return status; }
     public BooleanProperty busy() { return busy; }
     public Command send() { return send; }
+    public dev.parley.adapter.ui.journey.JourneyViewModel journey() { return journey; }
 
     /** Reloads the queue (coalesced while a load runs); the selection follows its escalation. */
     public void refresh() {
@@ -114,6 +130,7 @@ public final class EscalationsViewModel {
             selected.set(updated);
             status.set("Sent to the buyer: " + (updated.thread().answerSentText() == null ? ""
                     : updated.thread().answerSentText()));
+            if (journey != null) journey.reload();
             refresh();
         }, e -> {
             busy.set(false);

@@ -47,6 +47,11 @@ import java.util.regex.Pattern;
 final class BuyerOrchestrator {
     private static final Pattern NEAR = Pattern.compile("\\b(near|around|outside( of)?|close to|by)\\s+$",
             Pattern.CASE_INSENSITIVE);
+    private static final java.util.Set<Phase> BOOKING_PHASES = java.util.EnumSet.of(Phase.COLLECTING_INFO,
+            Phase.COMMITMENT, Phase.GUARANTEE_PENDING, Phase.TOUR_SCHEDULING, Phase.ACTIVE, Phase.COMPLETED);
+    /** "What's the address?", "where exactly is it?": the address is the guarantee's to reveal, not the team's. */
+    private static final Pattern ADDRESS = Pattern.compile("\\b(address|street|where (exactly )?is (it|that|this)"
+            + "|where'?s (it|that) located|exact location)\\b", Pattern.CASE_INSENSITIVE);
     private static final Pattern OFFERED_TOUR = Pattern.compile("\\btour\\b[^.!?]*\\?", Pattern.CASE_INSENSITIVE);
 
     private final MessageInterpreter interpreter;
@@ -56,10 +61,12 @@ final class BuyerOrchestrator {
     private final EscalationDesk desk;
     private final PhaseMoves phases;
     private final Places places;
+    private final BookingDesk booking;
 
     BuyerOrchestrator(Places places, MessageInterpreter interpreter,
                       java.util.function.Function<ConversationSession, CriteriaAgent> criteriaAgents, ContextBuilder prompts,
-                      Outgoing outgoing, EscalationDesk desk, PhaseMoves phases) {
+                      Outgoing outgoing, EscalationDesk desk, PhaseMoves phases, BookingDesk booking) {
+        this.booking = booking;
         this.interpreter = interpreter;
         this.criteriaAgents = criteriaAgents;
         this.prompts = prompts;
@@ -96,6 +103,9 @@ final class BuyerOrchestrator {
         var plan = criteriaAgents.apply(session).plan(context);
         session.setMessageData(messageId, planData(plan, interpretation, reference));
         if (plan.buyerName() != null && state.renterFirstName == null) name(state, plan.buyerName());
+        if (!interpretation.emails().isEmpty() && plan.action() != PlanAction.COLLECT_INFO) {
+            state.buyerEmail = interpretation.emails().getFirst();
+        }
         switch (plan.action()) {
             case SEARCH -> search(turn, plan, presented);
             case LOOKUP, ASK_OWNER -> lookup(turn, plan, reference, presented);
@@ -103,6 +113,13 @@ final class BuyerOrchestrator {
             case SCHEDULE_TOUR, COMMITMENT_HANDOFF -> tour(turn, plan, reference);
             case COLLECT_INFO -> collect(turn, plan);
             case RESPOND -> respond(turn, plan);
+        }
+        // Collecting name and e-mail is interruptible: another question is answered, then the pending one asked again.
+        if (turn.phase() == Phase.COLLECTING_INFO && plan.action() != PlanAction.COLLECT_INFO
+                && plan.action() != PlanAction.SCHEDULE_TOUR && plan.action() != PlanAction.COMMITMENT_HANDOFF
+                && state.focusedListingId != null) {
+            session.store().catalog().entry(state.focusedListingId)
+                    .ifPresent(e -> booking.askAgain(session, state, e, turn.cause));
         }
     }
 
@@ -141,6 +158,7 @@ final class BuyerOrchestrator {
                     SmsKind.FOLLOW_UP, Map.of("summary", BuyerWording.summary(merged, near(t)))));
             return;
         }
+        if (state.firstMatchAt == null) state.firstMatchAt = t.session.now();
         var views = new ArrayList<MatchView>();
         for (var m : found) views.add(BuyerWording.view(m.entry(), views.size() + 1, merged, t.today));
         state.presentedListingIds = new ArrayList<>(views.stream().map(MatchView::listingId).toList());
@@ -205,6 +223,10 @@ final class BuyerOrchestrator {
         }
         var e = entry.get();
         boolean newFocus = focus(t, listingId);
+        if (ADDRESS.matcher(t.text).find()) {
+            booking.address(t.session, t.state, e, t.cause);
+            return;
+        }
         var asked = new ArrayList<Field>();
         plan.askedFields().forEach(k -> Field.byKey(k).ifPresent(asked::add));
         var topicFields = TopicCatalog.fieldsFor(t.interpretation.topics());
@@ -285,8 +307,9 @@ final class BuyerOrchestrator {
         var phase = t.phase();
         boolean changed = !Long.valueOf(listingId).equals(t.state.focusedListingId);
         t.state.focusedListingId = listingId;
-        // The same property again: while focused, or while waiting for the team, the phase stays.
-        boolean same = !changed && (phase == Phase.PROPERTY_FOCUSED || phase == Phase.AWAITING_ANSWER);
+        // The same property again: while focused, waiting for the team, or further on in its booking, the phase stays.
+        boolean same = !changed && (phase == Phase.PROPERTY_FOCUSED || phase == Phase.AWAITING_ANSWER
+                || BOOKING_PHASES.contains(phase));
         if (!same) {
             var ref = t.session.store().catalog().entry(listingId).map(e -> e.property().ref()).orElse("");
             phases.fire(t.session, "property_selected", ref, Map.of("property", ref));
@@ -322,7 +345,10 @@ final class BuyerOrchestrator {
                 SmsKind.FOLLOW_UP, values));
     }
 
-    /** Part 1 hands a tour or commitment to the team as an operator task; part 2 runs the guarantee and booking. */
+    /**
+     * "Book it" / "let's tour": the engagement bridge takes it from here (name and e-mail, the guarantee link, or,
+     * once signed, the tour request).
+     */
     private void tour(Turn t, CriteriaPlan plan, ReferenceResolution reference) {
         var listingId = plan.listingId() != null ? plan.listingId()
                 : reference.resolved().map(PresentedMatch::listingId).orElse(t.state.focusedListingId);
@@ -332,20 +358,27 @@ final class BuyerOrchestrator {
             clarify(t, plan, reference, presented(t));
             return;
         }
-        var e = entry.get();
         focus(t, listingId);
-        boolean commitment = plan.action() == PlanAction.COMMITMENT_HANDOFF;
-        t.session.addTask(t.messageId, (commitment ? "Buyer wants to move forward with " : "Buyer asked to tour ")
-                + e.property().name() + " (" + e.property().ref() + ")", commitment ? "commitment" : "tour_request");
-        t.session.record(commitment ? "commitment_requested" : "tour_requested", Map.of("property", e.property().ref()));
-        outgoing.reply(t.session, t.state, t.cause, "reply", Outgoing.Reply.of(commitment
-                ? Situation.COMMITMENT_HANDOFF : Situation.TOUR_REQUEST, SmsKind.TOUR,
-                Map.of("property", e.property().city())));
+        booking.book(t.session, t.state, entry.get(), t.cause, t.interpretation.dates(), t.messageId);
     }
 
     private void collect(Turn t, CriteriaPlan plan) {
-        if (!t.interpretation.emails().isEmpty()) t.state.buyerEmail = t.interpretation.emails().getFirst();
-        if (plan.buyerName() != null) name(t.state, plan.buyerName());
+        boolean gotSomething = false;
+        if (!t.interpretation.emails().isEmpty()) {
+            t.state.buyerEmail = t.interpretation.emails().getFirst();
+            gotSomething = true;
+        }
+        if (plan.buyerName() != null) {
+            // an unknown name was taken before the action; "my name is …" corrects a known one
+            if (!t.interpretation.names().isEmpty()) name(t.state, plan.buyerName());
+            gotSomething = true;
+        }
+        var focused = t.state.focusedListingId == null ? Optional.<CatalogEntry>empty()
+                : t.session.store().catalog().entry(t.state.focusedListingId);
+        if (t.phase() == Phase.COLLECTING_INFO && focused.isPresent()) {
+            booking.collectOrCommit(t.session, t.state, focused.get(), t.cause, !gotSomething);
+            return;
+        }
         var name = t.state.renterFirstName;
         outgoing.reply(t.session, t.state, t.cause, "reply", Outgoing.Reply.of(Situation.INFO_THANKS,
                 SmsKind.FOLLOW_UP, Map.of("name", name == null ? "got it" : name)));

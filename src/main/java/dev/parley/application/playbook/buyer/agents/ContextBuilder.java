@@ -50,15 +50,27 @@ public final class ContextBuilder {
             aside; remove fluff words (actually, basically); combine sentences; never add information or change the
             meaning. Reply with the fixed SMS text only.""";
 
-    private static final Map<Phase, String> PHASE_INSTRUCTIONS = Map.of(
-            Phase.INTAKE, "First contact. Greet briefly and ask for city, size and what they store.",
-            Phase.QUALIFYING, "Some criteria are known. Ask only for what is missing; search when ready.",
-            Phase.PRESENTING, "Matches were shown. Format matches as a short numbered list with a question at the "
-                    + "end; help the buyer pick one.",
-            Phase.PROPERTY_FOCUSED, "The buyer picked a property. Answer facility questions from the facts; offer a "
-                    + "tour.",
-            Phase.AWAITING_ANSWER, "A question was sent to the team. Any other question may still be answered; say "
-                    + "when the buyer will hear back.");
+    private static final Map<Phase, String> PHASE_INSTRUCTIONS = Map.ofEntries(
+            Map.entry(Phase.INTAKE, "First contact. Greet briefly and ask for city, size and what they store."),
+            Map.entry(Phase.QUALIFYING, "Some criteria are known. Ask only for what is missing; search when ready."),
+            Map.entry(Phase.PRESENTING, "Matches were shown. Format matches as a short numbered list with a question "
+                    + "at the end; help the buyer pick one."),
+            Map.entry(Phase.PROPERTY_FOCUSED, "The buyer picked a property. Answer facility questions from the facts; "
+                    + "offer a tour."),
+            Map.entry(Phase.AWAITING_ANSWER, "A question was sent to the team. Any other question may still be "
+                    + "answered; say when the buyer will hear back."),
+            Map.entry(Phase.COLLECTING_INFO, "The buyer wants to book. Ask for the one missing detail (name, then "
+                    + "e-mail); answer any other question first, then ask again."),
+            Map.entry(Phase.COMMITMENT, "Send the guarantee link: the message must contain it. Say it takes 30 "
+                    + "seconds and the address follows the signature."),
+            Map.entry(Phase.GUARANTEE_PENDING, "The guarantee link was sent. Answer questions; remind kindly that the "
+                    + "address comes after signing; never reveal the address."),
+            Map.entry(Phase.TOUR_SCHEDULING, "The guarantee is signed and the address shared. Ask when works for a "
+                    + "tour; use scheduling language; confirm only what the owner confirmed."),
+            Map.entry(Phase.ACTIVE, "The tour is confirmed. Help with the tour, the agreement and onboarding."),
+            Map.entry(Phase.COMPLETED, "The deal is done. Be brief and helpful."),
+            Map.entry(Phase.DORMANT, "The buyer went quiet and came back. Welcome them back; offer a fresh search."),
+            Map.entry(Phase.ABANDONED, "The buyer had opted out and texted again. Answer normally."));
 
     public Prompt criteriaPrompt(String message, MessageInterpretation interpretation, ReferenceResolution reference,
                                  Phase phase, Criteria known, double readiness, List<MatchView> presented,

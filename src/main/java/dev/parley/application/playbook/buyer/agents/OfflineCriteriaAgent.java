@@ -26,25 +26,54 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
     private static final Pattern MORE_ABOUT = Pattern.compile("\\b(tell me (more )?about|more (info|details) "
             + "(on|about)|details (on|about)|what about|how about|interested in|like the)\\b", Pattern.CASE_INSENSITIVE);
 
+    /** A reply that is only a name ("Sarah Chen"), asked for while collecting the buyer's details. */
+    private static final Pattern BARE_NAME = Pattern.compile("^\\s*(?:(?:it'?s|i'?m|this is)\\s+)?"
+            + "([\\p{L}][\\p{L}'.-]*(?:\\s+[\\p{L}][\\p{L}'.-]*){0,2})\\s*[.!,]?\\s*$", Pattern.CASE_INSENSITIVE);
+    private static final java.util.Set<String> NOT_A_NAME = java.util.Set.of("yes", "yeah", "yep", "no", "nope", "ok",
+            "okay", "sure", "thanks", "thank", "hi", "hey", "hello", "what", "why", "how", "when", "where", "who",
+            "which", "stop", "help", "cool", "great", "later", "maybe", "tomorrow", "today", "done", "signed", "the",
+            "a", "an", "not", "can", "do", "does", "is", "are", "will", "book", "tour", "let's", "lets", "sounds");
+
     @Override
     public CriteriaPlan plan(CriteriaContext c) {
         var i = c.interpretation();
         var update = stated(c);
         var name = i.names().isEmpty() ? null : i.names().getFirst();
-        var asked = TopicCatalog.fieldsFor(i.topics()).stream().map(Field::key).toList();
+        if (c.phase() == dev.parley.domain.buyer.Phase.COLLECTING_INFO && name == null) {
+            var rest = c.message();
+            for (var e : i.emails()) rest = rest.replace(e, " ");
+            name = bareName(rest.replaceAll("[,;]+\\s*$", "").strip());
+        }
+        if (c.phase() == dev.parley.domain.buyer.Phase.TOUR_SCHEDULING && !i.dates().isEmpty() && i.topics().isEmpty()
+                && update.location() == null && update.sqft() == null && c.focused() != null) {
+            return plan(Intent.TOUR_REQUEST, PlanAction.SCHEDULE_TOUR, Criteria.EMPTY, name, List.of(),
+                    c.focused().listingId());
+        }
         var target = c.reference().resolved().map(m -> m.listingId()).orElse(null);
         boolean hasProperty = target != null || c.focused() != null;
         var text = c.message().toLowerCase(Locale.ROOT);
 
-        if (!i.emails().isEmpty() || name != null && !i.hasSearchCriteria() && i.topics().isEmpty()) {
+        boolean tourWords = i.actions().contains("tour") || i.actions().contains("schedule");
+        // "ok thanks" after "Ready to tour?" is a thank-you, not a yes
+        boolean agrees = (i.actions().contains("yes") || i.actions().contains("book")) && !THANKS.matcher(text).find();
+        // topics that only came from the buyer's own name or e-mail ("I'm Dana Park") are not questions
+        var topics = i.topics();
+        if (name != null || !i.emails().isEmpty()) {
+            var rest = c.message();
+            if (name != null) rest = rest.replaceAll("(?i)" + java.util.regex.Pattern.quote(name), " ");
+            for (var e : i.emails()) rest = rest.replace(e, " ");
+            topics = dev.parley.domain.buyer.TopicCatalog.detectTopics(rest);
+        }
+        var asked = TopicCatalog.fieldsFor(topics).stream().map(Field::key).toList();
+        boolean contactDetails = !i.emails().isEmpty() || name != null && !i.hasSearchCriteria() && topics.isEmpty();
+        // "Let's book a tour. I'm Dana, dana@…": the tour, with the details it brings (the orchestrator keeps them)
+        if (contactDetails && !(hasProperty && (tourWords || COMMIT.matcher(text).find()))) {
             return plan(Intent.PROVIDE_INFO, PlanAction.COLLECT_INFO, Criteria.EMPTY, name, List.of(), target);
         }
-        boolean tourWords = i.actions().contains("tour") || i.actions().contains("schedule");
-        boolean agrees = i.actions().contains("yes") || i.actions().contains("book");
         if (COMMIT.matcher(text).find() && !tourWords && hasProperty) {
             return plan(Intent.COMMITMENT, PlanAction.COMMITMENT_HANDOFF, Criteria.EMPTY, name, List.of(), target);
         }
-        if (tourWords && i.topics().isEmpty() || agrees && c.lastOfferedTour() && hasProperty) {
+        if (tourWords && topics.isEmpty() || agrees && c.lastOfferedTour() && hasProperty) {
             if (c.reference().ambiguous() || !hasProperty && !c.presented().isEmpty()) {
                 return plan(Intent.TOUR_REQUEST, PlanAction.CLARIFY, Criteria.EMPTY, name, List.of(), null);
             }
@@ -61,7 +90,7 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             var action = CriteriaReadiness.readyToSearch(merged) ? PlanAction.SEARCH : PlanAction.CLARIFY;
             return plan(intent, action, update, name, List.of(), null);
         }
-        if (!i.topics().isEmpty() || i.question() && hasProperty && target == null && !i.greeting()) {
+        if (!topics.isEmpty() || i.question() && hasProperty && target == null && !i.greeting()) {
             if (c.reference().ambiguous()) {
                 return plan(Intent.FACILITY_INFO, PlanAction.CLARIFY, Criteria.EMPTY, name, asked, null);
             }
@@ -97,6 +126,19 @@ public final class OfflineCriteriaAgent implements CriteriaAgent {
             return plan(Intent.FACILITY_INFO, PlanAction.CLARIFY, Criteria.EMPTY, name, List.of(), null);
         }
         return plan(Intent.UNKNOWN, PlanAction.RESPOND, Criteria.EMPTY, name, List.of(), null);
+    }
+
+    static String bareName(String text) {
+        var m = BARE_NAME.matcher(text);
+        if (!m.matches()) return null;
+        var words = m.group(1).split("\\s+");
+        var out = new StringBuilder();
+        for (var w : words) {
+            if (NOT_A_NAME.contains(w.toLowerCase(Locale.ROOT))) return null;
+            if (out.length() > 0) out.append(' ');
+            out.append(Character.toUpperCase(w.charAt(0))).append(w.substring(1));
+        }
+        return out.toString();
     }
 
     /**

@@ -10,7 +10,13 @@ public enum Situation {
     REFINE_ACK("refine_search"), PROPERTY_SUMMARY("facility_info"), FACILITY_ANSWER("facility_info"),
     CLARIFY_PROPERTY("facility_info"), ESCALATION_WAIT("escalation_wait"), SLA_NUDGE("escalation_wait"),
     ESCALATION_ANSWER("facility_info"), ESCALATION_FOLLOWUP("facility_info"), TOUR_REQUEST("tour_scheduling"),
-    COMMITMENT_HANDOFF("commitment"), INFO_THANKS("default"), UNKNOWN("default");
+    COMMITMENT_HANDOFF("commitment"), INFO_THANKS("default"), UNKNOWN("default"),
+    /** Part 2: the template named by the value {@code template} (the journey's fixed wording, editable). */
+    COLLECT_INFO("commitment"), GUARANTEE_LINK("commitment"), TOUR_UPDATE("tour_scheduling"), NOTICE("default"),
+    NUDGE("default");
+
+    /** The value naming the template of the journey's situations (COLLECT_INFO … NUDGE). */
+    public static final String TEMPLATE = "template";
 
     private final String fallback;
 

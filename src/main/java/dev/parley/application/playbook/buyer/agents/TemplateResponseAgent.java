@@ -43,6 +43,7 @@ public final class TemplateResponseAgent implements ResponseAgent {
             case COMMITMENT_HANDOFF -> render("commitment_handoff", v);
             case INFO_THANKS -> render("info_thanks", v);
             case UNKNOWN -> render("fallback_default", v);
+            case COLLECT_INFO, GUARANTEE_LINK, TOUR_UPDATE, NOTICE, NUDGE -> render(v.get(Situation.TEMPLATE), v);
         };
     }
 
