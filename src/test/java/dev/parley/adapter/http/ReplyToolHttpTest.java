@@ -114,14 +114,17 @@ class ReplyToolHttpTest {
         var empty = post(link, "   ", "x@example.com", 0);
         assertThat(empty.statusCode()).isEqualTo(422);
         assertThat(empty.body()).contains("id=\"error\"", "<textarea");
-        // an answer the Gatekeeper refuses for its content (a word 9 times), which no Polisher round fixes: refused,
-        // the draft kept, nothing sent, the question still pending
+        // an answer the Gatekeeper refuses for its content (two phone numbers; a word 9 times): refused, never
+        // "fixed" by cutting the numbers out of the team's answer; the draft kept, nothing sent, the question pending
+        var leak = post(link, "Yes, call the owner at 248-555-0199 or the yard at 248-555-0142.", "x@example.com", 0);
+        assertThat(leak.statusCode()).isEqualTo(422);
+        assertThat(leak.body()).contains("would not pass the checks (pii_leak)", "248-555-0142");
         var repeated = post(link, "Yes. " + "The yard is fenced and lit all night long. ".repeat(9), "x@example.com",
                 0);
         assertThat(repeated.statusCode()).isEqualTo(422);
         assertThat(repeated.body()).contains("would not pass the checks (garbage)", "The yard is fenced");
         f.settle();
-        assertThat(f.sent()).noneMatch(t -> t.contains("fenced"));
+        assertThat(f.sent()).noneMatch(t -> t.contains("fenced") || t.contains("call the owner"));
         java.util.List<dev.parley.domain.escalation.EscalationThread> pending = f.parley.app.transactions
                 .inTransaction(s -> s.escalations().pending(10));
         assertThat(pending).singleElement().satisfies(t -> assertThat(t.status()).isEqualTo(EscalationStatus.PENDING));

@@ -262,6 +262,15 @@ final class EscalationDesk {
         var situation = followUp ? Situation.ESCALATION_FOLLOWUP : Situation.ESCALATION_ANSWER;
         var rendered = outgoing.templates().render(followUp ? "escalation_followup" : "escalation_answer", values);
         String aside = state.reOptInAsideDue ? outgoing.templates().render("re_opt_in_aside", Map.of()) : null;
+        // What the team wrote must reach the buyer as meant: a content problem (two phone numbers, profanity,
+        // garbage) is for the team to fix, never for the Polisher to cut out of the answer.
+        var content = dev.parley.domain.buyer.Gatekeeper.checkContent(outgoing.templates().render(
+                followUp ? "escalation_followup" : "escalation_answer", Map.of("property", values.get("property"),
+                        "answer", afterDash(text))), SmsKind.FOLLOW_UP);
+        if (!content.ok()) {
+            throw new InvalidRequestException("answer", "the message would not pass the checks ("
+                    + content.violation() + "): " + content.hint());
+        }
         var messages = composer.validateWhole(rendered, SmsKind.FOLLOW_UP, situation, aside);
         var composed = messages.getFirst();
         if (messages.size() == 1 && composed.mode().equals("fallback")) {
