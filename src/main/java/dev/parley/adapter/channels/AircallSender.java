@@ -12,7 +12,8 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 
 /**
- * Sends SMS through the Aircall Public API: {@code POST {base}/v1/numbers/{number id}/messages/send} with
+ * Sends SMS through the Aircall Public API: {@code POST {base}/v1/numbers/{number id}/messages/send} (the number the
+ * conversation arrived on, else {@code aircall.number_id}) with
  * {@code {"to": "+1…", "body": "…"}}, basic auth with the API id and token. 2xx is delivered (Aircall's message id);
  * 429 and 503 (not taken) are retried; another 5xx or no answer after the request left is an unknown outcome; any
  * other answer is a permanent failure.
@@ -24,15 +25,29 @@ public final class AircallSender implements Sender {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
 
+    private static final java.util.regex.Pattern NUMBER_ID = java.util.regex.Pattern.compile("\\d{1,18}");
+
     private final OkHttpClient http;
-    private final HttpUrl sendUrl;
+    private final HttpUrl base;
+    private final String numberId;
     private final String credentials;
 
+    /**
+     * @param numberId the Aircall number a message leaves from when its conversation did not arrive on another one
+     *                 ({@code aircall.number_id}); a conversation that arrived on Aircall number N (the webhook's
+     *                 {@code data.number.id}) is answered from N
+     */
     public AircallSender(OkHttpClient http, String baseUrl, String apiId, String apiToken, String numberId) {
         this.http = ProviderCall.client(http, false);
-        this.sendUrl = HttpUrl.get(baseUrl).newBuilder().addPathSegments("v1/numbers").addPathSegment(numberId)
-                .addPathSegments("messages/send").build();
+        this.base = HttpUrl.get(baseUrl);
+        this.numberId = numberId;
         this.credentials = Credentials.basic(apiId, apiToken);
+    }
+
+    private HttpUrl sendUrl(String from) {
+        var id = from != null && NUMBER_ID.matcher(from).matches() ? from : numberId;
+        return base.newBuilder().addPathSegments("v1/numbers").addPathSegment(id).addPathSegments("messages/send")
+                .build();
     }
 
     @Override
@@ -48,7 +63,7 @@ public final class AircallSender implements Sender {
     @Override
     public Result send(OutgoingMessage message) {
         var body = JSON.createObjectNode().put("to", message.to()).put("body", message.text());
-        var request = new Request.Builder().url(sendUrl).header("Authorization", credentials)
+        var request = new Request.Builder().url(sendUrl(message.from())).header("Authorization", credentials)
                 .header("Accept", "application/json")
                 .post(RequestBody.create(body.toString(), APPLICATION_JSON));
         return ProviderCall.execute(http, request, "aircall", (response, text) -> {

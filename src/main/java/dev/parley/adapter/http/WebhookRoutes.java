@@ -173,7 +173,9 @@ public final class WebhookRoutes {
         }
         var number = event.numberId() != null && s.numberPlaybooks().containsKey(event.numberId()) ? event.numberId()
                 : event.numberDigits();
-        var message = new InboundMessage(AIRCALL_CHANNEL, event.id(), event.from(), event.from(), event.numberDigits(),
+        // The recipient is our Aircall number's id when the event names it: the reply leaves from that number.
+        var message = new InboundMessage(AIRCALL_CHANNEL, event.id(), event.from(), event.from(),
+                event.numberId() != null ? event.numberId() : event.numberDigits(),
                 event.text(), null, event.sentAt(), s.playbookFor(number, s.aircallPlaybook()), null);
         var receipt = store(message, new String(r.body(), StandardCharsets.UTF_8));
         if (receipt.isEmpty()) return unavailable();

@@ -217,6 +217,14 @@ final class HibernateInbox implements Inbox {
                 .map(InboxEntity::toDomain).toList();
     }
 
+    @Override
+    public Optional<String> lastRecipient(String channel, String conversationKey) {
+        return session.createSelectionQuery("select recipient from InboxEntity where channel = :channel and "
+                        + "conversationKey = :key and recipient is not null order by id desc", String.class)
+                .setParameter("channel", channel).setParameter("key", conversationKey).setMaxResults(1)
+                .getResultList().stream().filter(r -> !r.isBlank()).findFirst();
+    }
+
     private static String truncate(String error) {
         return error == null || error.length() <= 2000 ? error : error.substring(0, 2000);
     }

@@ -6,13 +6,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** The shipped known-city list, US states and area codes ({@code buyer/*.tsv} on the classpath). */
+/** The shipped known-city list, US states, North American area codes and country calling codes ({@code buyer/*.tsv} on the classpath). */
 public final class PlaceFiles {
     private PlaceFiles() {
     }
 
     public static Places load() {
-        return new Places(lines("buyer/states.tsv"), lines("buyer/cities.tsv"), lines("buyer/area-codes.tsv"));
+        return new Places(lines("buyer/states.tsv"), lines("buyer/cities.tsv"), lines("buyer/area-codes.tsv"),
+                lines("buyer/calling-codes.tsv"));
     }
 
     private static List<String> lines(String resource) {

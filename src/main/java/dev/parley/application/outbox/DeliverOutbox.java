@@ -171,8 +171,10 @@ public final class DeliverOutbox {
                     permission.outboxStatus().name())));
         }
         var claimed = store.outbox().claim(outboxId, now);
+        // A reply leaves from the number the contact last wrote to (a team may run several numbers on one provider).
+        var from = store.inbox().lastRecipient(conversation.channel(), conversation.key()).orElse(null);
         var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
-                contact.address(), null, claimed.replyTo(), claimed.text());
+                contact.address(), from, claimed.replyTo(), claimed.text());
         return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, List.of());
     }
 

@@ -63,4 +63,17 @@ public interface Inbox {
 
     /** Every receipt of one conversation lane, in arrival order (for exporting it as a replay file). */
     List<InboxEntry> ofLane(String channel, String conversationKey);
+
+    /**
+     * Our address the conversation's latest receipt was sent to (the number the contact texted; for Aircall the
+     * number's id), or empty when no receipt names one: replies leave from it.
+     */
+    default Optional<String> lastRecipient(String channel, String conversationKey) {
+        var lane = ofLane(channel, conversationKey);
+        for (int i = lane.size() - 1; i >= 0; i--) {
+            var to = lane.get(i).message().to();
+            if (to != null && !to.isBlank()) return Optional.of(to);
+        }
+        return Optional.empty();
+    }
 }

@@ -46,6 +46,15 @@ public final class Gatekeeper {
             return GatekeeperResult.fail("too_long", "shorten to at most " + kind.limit() + " characters (now "
                     + text.length() + ")");
         }
+        return checkContent(text, kind);
+    }
+
+    /**
+     * Every check but the length: what a text split into several messages must pass as a whole (two e-mail
+     * addresses are a leak even when they would land in different messages).
+     */
+    public static GatekeeperResult checkContent(String text, SmsKind kind) {
+        if (text == null || text.isBlank()) return GatekeeperResult.fail("empty", "write a message");
         var garbage = garbage(text);
         if (garbage != null) return GatekeeperResult.fail("garbage", garbage);
         if (count(PHONE, text) > 1 || count(EMAIL, text) > 1) {

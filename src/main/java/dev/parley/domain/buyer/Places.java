@@ -31,16 +31,23 @@ public final class Places {
     private final Map<String, String> stateNames = new HashMap<>();
     private final Map<String, ZoneId> stateZones = new HashMap<>();
     private final Map<String, List<ZoneId>> areaCodes = new HashMap<>();
+    private final Map<String, List<ZoneId>> countryCodes = new HashMap<>();
     private Pattern stateNamePattern;
     // Codes only in capitals after a comma ("Detroit, MI"): "hey, ok" names no state.
     private static final Pattern STATE_CODE = Pattern.compile(",\\s*([A-Z]{2})\\b");
 
+    /** As below, with no country calling codes (numbers outside North America then have no zone). */
+    public Places(List<String> states, List<String> cities, List<String> codes) {
+        this(states, cities, codes, List.of());
+    }
+
     /**
      * @param states lines {@code code, name, zone}
      * @param cities lines {@code city, state, metro, zone override, flags}
-     * @param codes lines {@code area code, state, zones (comma separated)}
+     * @param codes lines {@code area code, state or province, zones (comma separated)}: North America (+1)
+     * @param callingCodes lines {@code country calling code, country, zones (comma separated)}: the rest of the world
      */
-    public Places(List<String> states, List<String> cities, List<String> codes) {
+    public Places(List<String> states, List<String> cities, List<String> codes, List<String> callingCodes) {
         for (var cols : rows(states)) {
             stateNames.put(cols[1].toLowerCase(Locale.ROOT), cols[0]);
             stateZones.put(cols[0], ZoneId.of(cols[2]));
@@ -55,6 +62,11 @@ public final class Places {
             var zones = new ArrayList<ZoneId>();
             for (var z : cols[2].split(",")) zones.add(ZoneId.of(z.trim()));
             areaCodes.put(cols[0], List.copyOf(zones));
+        }
+        for (var cols : rows(callingCodes)) {
+            var zones = new ArrayList<ZoneId>();
+            for (var z : cols[2].split(",")) zones.add(ZoneId.of(z.trim()));
+            countryCodes.put(cols[0], List.copyOf(zones));
         }
         compile();
     }
@@ -153,13 +165,25 @@ public final class Places {
         return Optional.ofNullable(state == null ? null : stateZones.get(state));
     }
 
-    /** The time zones of a US (+1) number's area code; empty for other or unknown numbers. */
+    /**
+     * The time zones of a phone number: a North American (+1, or 10 digits) number's area code, else an international
+     * (+…) number's country calling code (longest prefix); empty when neither is known.
+     */
     public List<ZoneId> zonesOfPhone(String number) {
         if (number == null) return List.of();
         var digits = number.replaceAll("\\D", "");
-        if (digits.length() == 11 && digits.startsWith("1")) digits = digits.substring(1);
-        if (digits.length() != 10 || (!number.startsWith("+1") && number.startsWith("+"))) return List.of();
-        return areaCodes.getOrDefault(digits.substring(0, 3), List.of());
+        boolean international = number.strip().startsWith("+");
+        if (!international || digits.startsWith("1")) {
+            if (digits.length() == 11 && digits.startsWith("1")) digits = digits.substring(1);
+            if (digits.length() != 10) return List.of();
+            return areaCodes.getOrDefault(digits.substring(0, 3), List.of());
+        }
+        for (int length = 3; length >= 1; length--) {
+            if (digits.length() <= length) continue;
+            var zones = countryCodes.get(digits.substring(0, length));
+            if (zones != null) return zones;
+        }
+        return List.of();
     }
 
     /** Every distinct zone of the known states: what "most restrictive" quiet hours must respect. */

@@ -64,6 +64,20 @@ class AircallSenderTest {
     }
 
     @Test
+    void aConversationThatArrivedOnAnotherAircallNumberIsAnsweredFromIt() throws Exception {
+        aircall.enqueue(sent("m-1"));
+        aircall.enqueue(sent("m-2"));
+        sender.send(new Sender.OutgoingMessage(8, "aircall", "+13135550101", "+13135550101", "5678", null, "hi"));
+        assertThat(aircall.takeRequest(5, TimeUnit.SECONDS).getUrl().encodedPath())
+                .isEqualTo("/v1/numbers/5678/messages/send");
+        // a recipient that is not a number id (an older receipt kept our number's digits): the configured number
+        sender.send(new Sender.OutgoingMessage(9, "aircall", "+13135550101", "+13135550101", "+12485550100", null,
+                "hi"));
+        assertThat(aircall.takeRequest(5, TimeUnit.SECONDS).getUrl().encodedPath())
+                .isEqualTo("/v1/numbers/84848484/messages/send");
+    }
+
+    @Test
     void notTakenIsRetriedMaybeTakenIsUnknownRefusedIsPermanent() {
         aircall.enqueue(new MockResponse.Builder().code(429).body("{\"error\":\"Too Many Requests\"}").build());
         aircall.enqueue(new MockResponse.Builder().code(503).body("").build());
@@ -122,6 +136,8 @@ class AircallSenderTest {
             parley.app.deliverOutbox.deliverDue(10);
             var request = aircall.takeRequest(5, TimeUnit.SECONDS);
             assertThat(request).as("the reply reached Aircall").isNotNull();
+            assertThat(request.getUrl().encodedPath()).as("answered from the number the buyer texted (id 5), not "
+                    + "the configured 84848484").isEqualTo("/v1/numbers/5/messages/send");
             var body = new ObjectMapper().readTree(request.getBody().utf8());
             assertThat(body.get("to").asText()).isEqualTo("+13135550401");
             assertThat(body.get("body").asText()).isEqualTo("Hey! I help find warehouse space. Tell me what you "

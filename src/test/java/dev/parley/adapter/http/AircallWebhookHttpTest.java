@@ -117,7 +117,8 @@ class AircallWebhookHttpTest {
                 .filter(e -> e.message().providerId().equals("ac-msg-6")).findFirst().orElseThrow();
         assertThat(row.message().channel()).isEqualTo("aircall");
         assertThat(row.message().from()).isEqualTo("+13135550306");
-        assertThat(row.message().to()).isEqualTo("+12485550100");
+        // our number as Aircall's id (data.number.id), so the reply leaves from the number the buyer texted
+        assertThat(row.message().to()).isEqualTo("84848484");
         assertThat(row.message().sentAt()).isEqualTo(java.time.Instant.ofEpochSecond(1740405599));
     }
 }

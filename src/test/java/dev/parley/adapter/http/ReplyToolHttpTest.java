@@ -114,10 +114,43 @@ class ReplyToolHttpTest {
         var empty = post(link, "   ", "x@example.com", 0);
         assertThat(empty.statusCode()).isEqualTo(422);
         assertThat(empty.body()).contains("id=\"error\"", "<textarea");
-        var tooLong = post(link, "Yes. " + "The yard is fenced and lit all night long. ".repeat(9), "x@example.com",
+        // an answer the Gatekeeper refuses for its content (two phone numbers; a word 9 times): refused, never
+        // "fixed" by cutting the numbers out of the team's answer; the draft kept, nothing sent, the question pending
+        var leak = post(link, "Yes, call the owner at 248-555-0199 or the yard at 248-555-0142.", "x@example.com", 0);
+        assertThat(leak.statusCode()).isEqualTo(422);
+        assertThat(leak.body()).contains("would not pass the checks (pii_leak)", "248-555-0142");
+        var repeated = post(link, "Yes. " + "The yard is fenced and lit all night long. ".repeat(9), "x@example.com",
                 0);
-        assertThat(tooLong.statusCode()).isEqualTo(422);
-        assertThat(tooLong.body()).contains("would not pass the checks (too_long)", "The yard is fenced");
+        assertThat(repeated.statusCode()).isEqualTo(422);
+        assertThat(repeated.body()).contains("would not pass the checks (garbage)", "The yard is fenced");
+        f.settle();
+        assertThat(f.sent()).noneMatch(t -> t.contains("fenced") || t.contains("call the owner"));
+        java.util.List<dev.parley.domain.escalation.EscalationThread> pending = f.parley.app.transactions
+                .inTransaction(s -> s.escalations().pending(10));
+        assertThat(pending).singleElement().satisfies(t -> assertThat(t.status()).isEqualTo(EscalationStatus.PENDING));
+    }
+
+    @Test
+    void anAnswerTooLongForOneSmsGoesWholeAsConsecutiveMessages() throws Exception {
+        var link = EscalationFixture.link(f.escalate());
+        var answer = "Yes, overnight truck parking is available in the fenced yard behind building B, which is lit "
+                + "and watched by cameras all night. Trucks enter through the north gate on Haggerty Road with the "
+                + "code the site manager gives at check-in. There is room for twelve trailers up to 53 ft, and "
+                + "reefer units can plug into the shore power posts along the east fence for a monthly fee. Cars "
+                + "and vans park in front of the office instead.";
+        var sent = post(link, answer, "dana@example.com", 0);
+        assertThat(sent.statusCode()).isEqualTo(303);
+        f.settle();
+        var parts = f.sent().subList(f.sent().indexOf(f.sent().stream().filter(t -> t.startsWith("Update on"))
+                .findFirst().orElseThrow()), f.sent().size());
+        assertThat(parts).hasSizeGreaterThan(1).allSatisfy(t -> assertThat(t.length()).isLessThanOrEqualTo(320));
+        var received = String.join(" ", parts);
+        assertThat(received).startsWith("Update on Commerce Twp — ").contains("north gate on Haggerty Road",
+                "shore power posts", "twelve trailers up to 53 ft").endsWith("Want to schedule a tour?");
+        var thread = f.parley.app.transactions.inTransaction(s -> s.escalations().closed(10).getFirst());
+        assertThat(thread.status()).isEqualTo(EscalationStatus.ANSWERED);
+        assertThat(thread.answerSentMode()).isEqualTo("fallback");
+        assertThat(thread.answerSentText()).isEqualTo(String.join("\n", parts));
     }
 
     @Test

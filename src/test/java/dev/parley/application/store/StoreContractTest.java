@@ -428,6 +428,22 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    void theLastRecipientOfALaneIsTheNumberItsLatestReceiptWasSentTo() {
+        tx.run(s -> s.inbox().insertIfAbsent(new InboundMessage("sms", "r1", "+2", "+2", "+1999", "a", null, T0, null,
+                null), "{}", T0));
+        tx.run(s -> s.inbox().insertIfAbsent(new InboundMessage("sms", "r2", "+2", "+2", "+1888", "b", null, T0, null,
+                null), "{}", T0));
+        tx.run(s -> s.inbox().insertIfAbsent(new InboundMessage("sms", "r3", "+2", "+2", null, "c", null, T0, null,
+                null), "{}", T0));
+        tx.run(s -> s.inbox().insertIfAbsent(new InboundMessage("sms", "r4", "+3", "+3", "+1777", "d", null, T0, null,
+                null), "{}", T0));
+        assertThat(in((Store s) -> s.inbox().lastRecipient("sms", "+2"))).contains("+1888");
+        assertThat(in((Store s) -> s.inbox().lastRecipient("sms", "+3"))).contains("+1777");
+        assertThat(in((Store s) -> s.inbox().lastRecipient("sms", "+4"))).isEmpty();
+        assertThat(in((Store s) -> s.inbox().lastRecipient("chat", "+2"))).isEmpty();
+    }
+
+    @Test
     void laneHeadsAfterWalkTheLanesInLaneOrderWhateverTheirBacklog() {
         for (var r : new String[][] {{"1", "+2"}, {"2", "+2"}, {"3", "+2"}, {"4", "+1"}, {"5", "+3"}, {"6", "+1"}}) {
             tx.run(s -> s.inbox().insertIfAbsent(inbound(r[0], r[1]), "{}", T0));

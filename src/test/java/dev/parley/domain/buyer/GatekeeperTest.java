@@ -28,6 +28,19 @@ class GatekeeperTest {
     }
 
     @Test
+    void theContentChecksAloneIgnoreTheLengthButNothingElse() {
+        var longButClean = "The yard behind building B is fenced and lit. ".repeat(3) + "Trucks enter by the north gate "
+                + "with a code. Reefers plug into shore power along the east fence. Cars park by the office. "
+                + "Twelve trailers fit, up to 53 ft each, and the site manager walks you through it at check-in.";
+        assertThat(longButClean.length()).isGreaterThan(320);
+        assertThat(Gatekeeper.check(longButClean, SmsKind.FOLLOW_UP).violation()).isEqualTo("too_long");
+        assertThat(Gatekeeper.checkContent(longButClean, SmsKind.FOLLOW_UP).ok()).isTrue();
+        assertThat(Gatekeeper.checkContent(longButClean + " Call 248-555-0199 or 248-555-0142.", SmsKind.FOLLOW_UP)
+                .violation()).isEqualTo("pii_leak");
+        assertThat(Gatekeeper.checkContent("  ", SmsKind.FOLLOW_UP).violation()).isEqualTo("empty");
+    }
+
+    @Test
     void garbage() {
         var words = " Found a great space in Detroit with dock doors and office space nearby, available now.";
         assertThat(Gatekeeper.check(repeat("x", 41) + words, SmsKind.FOLLOW_UP).violation()).isEqualTo("garbage");

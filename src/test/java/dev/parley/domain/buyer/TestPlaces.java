@@ -14,7 +14,7 @@ public final class TestPlaces {
         try {
             var dir = Path.of("src/main/resources/buyer");
             return new Places(Files.readAllLines(dir.resolve("states.tsv")), Files.readAllLines(dir.resolve("cities.tsv")),
-                    Files.readAllLines(dir.resolve("area-codes.tsv")));
+                    Files.readAllLines(dir.resolve("area-codes.tsv")), Files.readAllLines(dir.resolve("calling-codes.tsv")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

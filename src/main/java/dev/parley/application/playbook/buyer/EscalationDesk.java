@@ -8,6 +8,7 @@ import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.buyer.agents.Situation;
+import dev.parley.application.playbook.buyer.agents.SmsComposer;
 import dev.parley.domain.buyer.AnsweredQuestion;
 import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.KnownAnswer;
@@ -223,7 +224,8 @@ final class EscalationDesk {
      * The team's answer ({@code ops_answer}: {@code answer}, optional {@code escalation} id, {@code by},
      * {@code all_properties}, {@code round}). Refused (nothing changes) when the thread is unknown, expired, closed
      * to follow-ups, already answered in this round, or the buyer opted out; or when the Gatekeeper still rejects
-     * the polished text (the hint says what to change).
+     * the polished text for anything but its length (the hint says what to change). An answer the Polisher cannot
+     * fit in one SMS goes as consecutive messages (answer_sent_mode {@code fallback}): nothing of it is dropped.
      */
     void answer(ConversationSession session, BuyerState.Builder state, Map<String, Object> data) {
         var store = session.store();
@@ -260,17 +262,30 @@ final class EscalationDesk {
         var situation = followUp ? Situation.ESCALATION_FOLLOWUP : Situation.ESCALATION_ANSWER;
         var rendered = outgoing.templates().render(followUp ? "escalation_followup" : "escalation_answer", values);
         String aside = state.reOptInAsideDue ? outgoing.templates().render("re_opt_in_aside", Map.of()) : null;
-        var composed = composer.validate(rendered, SmsKind.FOLLOW_UP, situation, aside);
-        if (composed.mode().equals("fallback")) {
-            // A fallback template would drop the team's answer: ask for a shorter one instead.
-            var result = dev.parley.domain.buyer.Gatekeeper.check(rendered, SmsKind.FOLLOW_UP);
+        // What the team wrote must reach the buyer as meant: a content problem (two phone numbers, profanity,
+        // garbage) is for the team to fix, never for the Polisher to cut out of the answer.
+        var content = dev.parley.domain.buyer.Gatekeeper.checkContent(outgoing.templates().render(
+                followUp ? "escalation_followup" : "escalation_answer", Map.of("property", values.get("property"),
+                        "answer", afterDash(text))), SmsKind.FOLLOW_UP);
+        if (!content.ok()) {
+            throw new InvalidRequestException("answer", "the message would not pass the checks ("
+                    + content.violation() + "): " + content.hint());
+        }
+        var messages = composer.validateWhole(rendered, SmsKind.FOLLOW_UP, situation, aside);
+        var composed = messages.getFirst();
+        if (messages.size() == 1 && composed.mode().equals("fallback")) {
+            // The situation's fallback template would drop the team's answer: say what to change instead.
+            var result = dev.parley.domain.buyer.Gatekeeper.checkContent(rendered, SmsKind.FOLLOW_UP);
+            if (result.ok()) result = dev.parley.domain.buyer.Gatekeeper.check(rendered, SmsKind.FOLLOW_UP);
             throw new InvalidRequestException("answer", "the message would not pass the checks ("
                     + result.violation() + "): " + result.hint());
         }
         if (!followUp) cancelWaitingNudge(session, thread);
         var purpose = followUp ? "escalation_followup:" + (thread.followupCount() + 1) : "escalation_answer";
-        outgoing.queue(session, state, "escalation:" + thread.id(), purpose, composed, situation, true,
-                aside != null);
+        for (int i = 0; i < messages.size(); i++) {
+            outgoing.queue(session, state, "escalation:" + thread.id(), i == 0 ? purpose : purpose + ":part" + (i + 1),
+                    messages.get(i), situation, true, aside != null && i == messages.size() - 1);
+        }
         var b = thread.edit();
         if (followUp) {
             b.followupCount = thread.followupCount() + 1;
@@ -279,8 +294,13 @@ final class EscalationDesk {
             b.answerText = clip(polished, 500);
             b.answerRawText = text;
             b.answerPolishedText = polished;
-            b.answerSentText = composed.text();
-            b.answerSentMode = composed.mode().equals("generated") ? mode : "polished";
+            b.answerSentText = clip(messages.stream().map(SmsComposer.Composed::text)
+                    .collect(java.util.stream.Collectors.joining("\n")), 4000);
+            b.answerSentMode = switch (composed.mode()) {
+                case "generated" -> mode;
+                case "fallback" -> "fallback";
+                default -> "polished";
+            };
             b.answeredAt = now;
             b.answeredBy = by;
             b.allProperties = all;

@@ -81,7 +81,7 @@ class EscalationsViewModelTest {
         model.select(model.rows().getFirst());
         model.answer().set("Yes. " + "The yard is fenced and lit all night long. ".repeat(9));
         model.send().execute();
-        assertThat(model.status().get()).startsWith("Not sent: the message would not pass the checks (too_long)");
+        assertThat(model.status().get()).startsWith("Not sent: the message would not pass the checks (garbage)");
         assertThat(model.answer().get()).startsWith("Yes. The yard");
         assertThat(s.escalations(BUYER).getFirst().status()).isEqualTo(EscalationStatus.PENDING);
     }

@@ -3,6 +3,7 @@ package dev.parley.application.playbook.buyer.agents;
 import dev.parley.domain.buyer.Gatekeeper;
 import dev.parley.domain.buyer.GatekeeperResult;
 import dev.parley.domain.buyer.SmsKind;
+import dev.parley.domain.buyer.SmsSplitter;
 import dev.parley.domain.fsm.Templates;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +60,43 @@ public final class SmsComposer {
         if (result.ok()) return new Composed(text, rounds == 0 ? "generated" : "polished", rounds, violations);
         violations.add(result.violation());
         return fallback(situation, aside, violations, rounds);
+    }
+
+    /**
+     * As {@link #validate}, for a text whose facts must all reach the buyer (an operator's answer): when the Polisher
+     * cannot bring it within the length limit in its rounds but every other check passes on the whole text, the
+     * deterministic fallback is the last attempt sent as consecutive messages, each within the limit and each
+     * passing the Gatekeeper (mode {@code fallback}); the aside ends the last one. Any other failure gives the
+     * situation's fallback template as {@link #validate} does (the caller decides whether to send it).
+     */
+    public List<Composed> validateWhole(String text, SmsKind kind, Situation situation, String aside) {
+        var violations = new ArrayList<String>();
+        var result = Gatekeeper.check(text, kind);
+        int rounds = 0;
+        while (!result.ok() && rounds < maxRounds) {
+            violations.add(result.violation());
+            rounds++;
+            text = polishOnce(text, result, kind, rounds, aside);
+            result = Gatekeeper.check(text, kind);
+        }
+        if (result.ok()) {
+            return List.of(new Composed(text, rounds == 0 ? "generated" : "polished", rounds, violations));
+        }
+        violations.add(result.violation());
+        if ("too_long".equals(result.violation()) && Gatekeeper.checkContent(text, kind).ok()) {
+            var body = text;
+            if (aside != null && !aside.isBlank() && body.endsWith(aside)) {
+                body = body.substring(0, body.length() - aside.length()).strip();
+            }
+            var asideLength = aside == null || aside.isBlank() ? 0 : aside.length() + 1;
+            var parts = new ArrayList<>(SmsSplitter.split(body, kind.limit() - asideLength));
+            parts.set(parts.size() - 1, withAside(parts.getLast(), aside));
+            if (parts.stream().allMatch(p -> Gatekeeper.check(p, kind).ok())) {
+                int n = rounds;
+                return parts.stream().map(p -> new Composed(p, "fallback", n, List.copyOf(violations))).toList();
+            }
+        }
+        return List.of(fallback(situation, aside, violations, rounds));
     }
 
     /** One Polisher pass over a text that is then checked by the caller; an agent failure keeps the text. */
