@@ -154,6 +154,11 @@ public enum ConfigKey {
         return key;
     }
 
+    /** The key named {@code name} (as in parley.properties). */
+    public static java.util.Optional<ConfigKey> named(String name) {
+        return java.util.Arrays.stream(values()).filter(k -> k.key.equals(name)).findFirst();
+    }
+
     public String defaultValue() {
         return defaultValue;
     }

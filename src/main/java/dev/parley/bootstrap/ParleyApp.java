@@ -129,8 +129,14 @@ public final class ParleyApp implements AutoCloseable {
     public final TelegramPoller telegram;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
-    private final TrustedProxies trustedProxies;
+    private volatile TrustedProxies trustedProxies;
     private HttpListener listener;
+    /** The configuration in effect: {@link #config} as started, then as changed by {@link #reconfigure}. */
+    private volatile ParleyConfig current;
+    private final LiveAlertPatterns alertPatterns;
+    /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
+    private final SwitchableSender configuredSender;
+    private final Random random;
 
     /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
     private record OpenedStore(Database database, Transactions transactions, Runnable close) {
@@ -181,6 +187,8 @@ public final class ParleyApp implements AutoCloseable {
     private ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                       List<Playbook> extraPlaybooks, Supplier<OpenedStore> openStore) {
         this.config = config;
+        this.current = config;
+        this.random = random;
         // The store keeps instants to the microsecond (and rounds finer ones, possibly up). Ticking in whole
         // microseconds makes every stored instant exact, so a row stored "now" is due "now" even on a frozen clock.
         this.clock = Clock.tick(clock, Duration.ofNanos(1_000));
@@ -188,11 +196,12 @@ public final class ParleyApp implements AutoCloseable {
         // Model, playbooks and patterns are checked before the store is touched: a broken file changes nothing.
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
+        this.alertPatterns = new LiveAlertPatterns(config.home());
         this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
-                    learnedAlerts, messageEmbeddings, OpsMailers.of(config),
+                    alertPatterns, learnedAlerts, messageEmbeddings, OpsMailers.of(config),
                     new ReplyLinks(() -> replyToolBaseUrl(config, port()), linkRandom(random)));
         } catch (RuntimeException e) {
             assistant.close();
@@ -213,7 +222,8 @@ public final class ParleyApp implements AutoCloseable {
         if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
-            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config);
+            this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
+            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
@@ -251,10 +261,9 @@ public final class ParleyApp implements AutoCloseable {
      * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
      * routes its own here ({@code .route("telegram", telegramSender)}); {@code aircall} → the Aircall API when set.
      */
-    private static Senders senders(ParleyConfig config) {
-        var fallback = defaultSender(config);
-        var senders = new ChannelSenders(fallback);
-        AircallSending.of(config, fallback, ParleyApp::http)
+    private static Senders senders(ParleyConfig config, SwitchableSender configured) {
+        var senders = new ChannelSenders(configured);
+        AircallSending.of(config, configured.current(), ParleyApp::http)
                 .ifPresent(aircall -> senders.route(WebhookRoutes.AIRCALL_CHANNEL, aircall));
         var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
         if (telegramToken != null && !telegramToken.isEmpty()) {
@@ -361,13 +370,18 @@ public final class ParleyApp implements AutoCloseable {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
+        serve(binding);
+    }
+
+    private synchronized void serve(ListenerBinding binding) {
         if (!binding.enabled()) {
             LOG.info("listener disabled (listener.enabled=false): no webhooks and no API in this process");
             return;
         }
         var routes = new ArrayList<Route>();
         routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
-        routes.addAll(new TelegramWebhookRoutes(receive, () -> config.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET)).routes());
+        routes.addAll(new TelegramWebhookRoutes(receive, () -> current.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET))
+                .routes());
         routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
                 resolveUndelivered, () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
         routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
@@ -384,7 +398,98 @@ public final class ParleyApp implements AutoCloseable {
         if (telegram != null) telegram.start();
     }
 
+    /** The configuration in effect now (the one Parley started with, changed by Settings since). */
+    public ParleyConfig currentConfig() {
+        return current;
+    }
+
+    /**
+     * Applies a change of configuration while Parley runs: webhook secrets and tokens, trusted proxies, the sender
+     * and the model at once (a sender or model that cannot be built refuses the whole change, before anything
+     * changed); the alert patterns are compiled again from the home. The listener's address and API token wait for
+     * {@link #restartListener()}; the store, the default playbook, cassettes and debug recording for a restart.
+     *
+     * @param changes key name → value; keys whose value does not change are ignored
+     */
+    public LiveSettings.Outcome reconfigure(java.util.Map<String, String> changes) {
+        return reconfigure(changes, () -> { });
+    }
+
+    /** As above; {@code save} runs once the change is checked and built, before it is applied. */
+    public synchronized LiveSettings.Outcome reconfigure(java.util.Map<String, String> changes, Runnable save) {
+        var before = current;
+        var next = before.with(changes);
+        var changed = java.util.Arrays.stream(ConfigKey.values())
+                .filter(k -> !java.util.Objects.equals(before.get(k), next.get(k))).toList();
+        var sender = configuredSender != null && changed.stream().anyMatch(LiveSettings.SENDER::contains)
+                ? defaultSender(next) : null;
+        var languageModel = changed.stream().anyMatch(LiveSettings::model)
+                ? ModelInstallation.model(next, clock, random) : null;
+        var proxies = TrustedProxies.parse(next.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
+        if (next.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE) && listener != null && !loopback(listener.address())) {
+            // the rule ListenerBinding enforces at start: unsigned webhooks only on a loopback listener
+            throw new ConfigException(ConfigKey.WEBHOOKS_GENERIC_INSECURE.key(), "unsigned webhooks are only "
+                    + "accepted on a loopback listener; this one is reachable from the network");
+        }
+        save.run();
+        alertPatterns.reload();
+        current = next;
+        trustedProxies = proxies;
+        if (sender != null) configuredSender.replace(sender);
+        if (languageModel != null) model.reconfigure(languageModel);
+        var applied = new ArrayList<String>();
+        var listenerKeys = new ArrayList<String>();
+        var restart = new ArrayList<String>();
+        for (var key : changed) {
+            (LiveSettings.LISTENER.contains(key) ? listenerKeys : LiveSettings.live(key) ? applied : restart)
+                    .add(key.key());
+        }
+        if (!changed.isEmpty()) {
+            LOG.info("configuration changed: applied {}; listener restart needed for {}; restart needed for {}",
+                    applied, listenerKeys, restart);
+        }
+        return new LiveSettings.Outcome(List.copyOf(applied), List.copyOf(listenerKeys), List.copyOf(restart));
+    }
+
+    private static boolean loopback(String address) {
+        try {
+            return java.net.InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
+    /** Compiles the alert patterns of the home again (Settings saved new ones); a broken file keeps the old ones. */
+    public void reloadAlertPatterns() {
+        alertPatterns.reload();
+    }
+
+    /**
+     * Restarts the listener on the address and port now configured: the old one stops taking requests and finishes
+     * those it is answering, the new one starts. If the new address cannot be bound, the old one is bound again and
+     * the reason thrown. Returns {@code address:port} now served.
+     */
+    public synchronized String restartListener() {
+        if (listener == null) throw new IllegalStateException("the listener is not running");
+        var config = current;
+        int oldPort = listener.port();
+        var oldBind = listener.address();
+        listener.close();
+        ListenerBinding binding;
+        try {
+            binding = ListenerBinding.bind(config);
+        } catch (ConfigException e) {
+            serve(ListenerBinding.bind(config, oldBind, oldPort, true));
+            throw e;
+        }
+        serve(binding);
+        var where = config.get(ConfigKey.LISTENER_BIND) + ":" + listener.port();
+        LOG.info("listener restarted on {}", where);
+        return where;
+    }
+
     private WebhookRoutes.Settings webhookSettings() {
+        var config = current;
         return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
                 config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
                 config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL), trustedProxies, config.get(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK),

@@ -107,6 +107,18 @@ public final class ParleyConfig {
                 + "sender=local\n");
     }
 
+    /** This configuration with {@code changes} (key name → value) on top, each checked as at start. */
+    public ParleyConfig with(java.util.Map<String, String> changes) {
+        var next = new EnumMap<>(values);
+        changes.forEach((name, value) -> {
+            var key = ConfigKey.named(name).orElseThrow(() -> new ConfigException(name, "unknown configuration key"));
+            var v = value == null ? "" : value.trim();
+            key.check(v);
+            next.put(key, key == ConfigKey.DB_URL && v.isEmpty() ? defaultDbUrl(home) : v);
+        });
+        return new ParleyConfig(home, next);
+    }
+
     public Path home() {
         return home;
     }

@@ -2,10 +2,8 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.alerts.AlertModelFileException;
-import dev.parley.adapter.alerts.AlertPatternsFile;
 import dev.parley.adapter.alerts.AlertThresholdsFile;
 import dev.parley.application.embedding.TextEmbedder;
-import dev.parley.adapter.alerts.AlertPatternsFileException;
 import dev.parley.adapter.playbooks.PlaceFiles;
 import dev.parley.adapter.playbooks.PlaybookFiles;
 import dev.parley.application.escalation.OpsMailer;
@@ -21,7 +19,6 @@ import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.outreach.OutreachPlaybook;
 import dev.parley.application.playbook.outreach.SafetyScreen;
-import dev.parley.domain.alert.MatchingMode;
 import dev.parley.domain.alert.OfflineAiSafetyFlag;
 import dev.parley.domain.fsm.PlaybookDefinitionException;
 import dev.parley.domain.outreach.GenealogyExtractor;
@@ -57,23 +54,24 @@ final class PlaybookInstallation {
     }
 
     /**
+     * Installs the playbooks.
+     *
      * @param model     the model gateway of playbooks that ask a model
      * @param assistant the assistant playbook (seed 001), built with its own parts
+     * @param patterns  the outreach safety screen's alert patterns (reloaded by Settings without a restart)
      * @param learned   the learned alert heads of the outreach playbook's safety screen
      * @param embeddings the message embeddings chime-in recalls earlier messages with
      * @param mailer    e-mails ops about buyer-sms escalations (OFF without SMTP settings)
      * @param links     the Reply Tool's links in those e-mails
      */
     static Playbooks install(ParleyConfig config, List<Playbook> extra, ModelGateway model, Playbook assistant,
-                             LearnedAlerts learned, MessageEmbeddings embeddings, OpsMailer mailer,
-                             ReplyLinks links) {
+                             LiveAlertPatterns patterns, LearnedAlerts learned, MessageEmbeddings embeddings,
+                             OpsMailer mailer, ReplyLinks links) {
         var files = new PlaybookFiles(Optional.of(config.home()));
         var installed = new ArrayList<Playbook>();
         installed.add(new NoopPlaybook());
         try {
-            var patterns = AlertPatternsFile.load(AlertPatternsFile.overrideIn(config.home()));
-            var detector = patterns.detector(MatchingMode.PARLEY);
-            var safety = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag(), learned);
+            var safety = new SafetyScreen(patterns, new OfflineAiSafetyFlag(), learned);
             installed.add(new OutreachPlaybook(files.load(OutreachPlaybook.NAME), safety,
                     RuleBasedIntentClassifier.standard(), new GenealogyExtractor(), model));
             installed.add(new BuyerSmsPlaybook(files.load(BuyerSmsPlaybook.NAME), PlaceFiles.load(), model, mailer,
@@ -82,8 +80,6 @@ final class PlaybookInstallation {
             throw new ConfigException("playbook", e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new ConfigException("playbook", e.getMessage());
-        } catch (AlertPatternsFileException e) {
-            throw new ConfigException(AlertPatternsFile.FILE_NAME, e.getMessage());
         }
         installed.add(assistant);
         installed.add(chimeIn(config, embeddings, model));

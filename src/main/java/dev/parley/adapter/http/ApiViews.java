@@ -71,6 +71,12 @@ final class ApiViews {
             v.put("source", a.source());
             v.put("status", a.status());
             v.put("at", a.createdAt());
+            var h = a.handling();
+            v.put("acknowledged_by", h.acknowledgedBy());
+            v.put("acknowledged_at", h.acknowledgedAt());
+            v.put("resolved_by", h.resolvedBy());
+            v.put("resolved_at", h.resolvedAt());
+            v.put("resolution_note", h.resolutionNote());
             return v;
         }).toList());
         m.put("outbox", d.outbox().stream().map(ApiViews::outbox).toList());

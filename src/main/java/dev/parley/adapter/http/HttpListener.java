@@ -58,6 +58,11 @@ public final class HttpListener implements AutoCloseable {
         return server.address().getPort();
     }
 
+    /** The address it is bound to, as written (for binding it again). */
+    public String address() {
+        return server.address().getAddress().getHostAddress();
+    }
+
     private HttpResponse respond(RequestHead head, byte[] body, InetSocketAddress local, InetSocketAddress remote) {
         var path = head.uri().getPath();
         var method = head.method();

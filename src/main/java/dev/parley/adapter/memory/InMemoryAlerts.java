@@ -63,10 +63,27 @@ final class InMemoryAlerts implements Alerts {
 
     @Override
     public void setStatus(long id, String status, String by, Instant at) {
+        change(id, status, by, at, null);
+    }
+
+    @Override
+    public void resolve(long id, String by, Instant at, String note) {
+        change(id, ConversationAlert.RESOLVED, by, at, note);
+    }
+
+    private void change(long id, String status, String by, Instant at, String note) {
         var a = table.require(id);
         Objects.requireNonNull(status, "status");
+        var when = StoredTime.of(at);
+        var h = a.handling();
+        boolean handled = ConversationAlert.ACKNOWLEDGED.equals(status) || ConversationAlert.RESOLVED.equals(status);
+        boolean resolved = ConversationAlert.RESOLVED.equals(status);
+        var handling = new ConversationAlert.Handling(
+                handled && h.acknowledgedAt() == null ? by : h.acknowledgedBy(),
+                handled && h.acknowledgedAt() == null ? when : h.acknowledgedAt(),
+                resolved ? by : h.resolvedBy(), resolved ? when : h.resolvedAt(),
+                resolved ? note : h.resolutionNote());
         table.put(id, new ConversationAlert(id, a.conversationId(), a.contactId(), a.messageId(), a.severity(),
-                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, StoredTime.of(at),
-                a.reasons()));
+                a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, when, a.reasons(), handling));
     }
 }

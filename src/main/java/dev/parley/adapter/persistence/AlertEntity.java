@@ -19,4 +19,9 @@ class AlertEntity {
     @Column(name = "handled_by") String handledBy;
     @Column(name = "handled_at") Instant handledAt;
     @Column(length = 8000) String reasons;
+    @Column(name = "acknowledged_by") String acknowledgedBy;
+    @Column(name = "acknowledged_at") Instant acknowledgedAt;
+    @Column(name = "resolved_by") String resolvedBy;
+    @Column(name = "resolved_at") Instant resolvedAt;
+    @Column(name = "resolution_note", length = 1000) String resolutionNote;
 }

@@ -8,9 +8,11 @@ import org.hibernate.Session;
 
 final class HibernateAlerts implements Alerts {
     private final Session session;
+    private final ReadModelChanges changes;
 
-    HibernateAlerts(Session session) {
+    HibernateAlerts(Session session, ReadModelChanges changes) {
         this.session = session;
+        this.changes = changes;
     }
 
     @Override
@@ -28,6 +30,7 @@ final class HibernateAlerts implements Alerts {
         alert.status = ConversationAlert.OPEN;
         alert.createdAt = now;
         session.persist(alert);
+        changes.queuesOf(conversationId, now);
         return alert.id;
     }
 
@@ -52,11 +55,29 @@ final class HibernateAlerts implements Alerts {
         alert.status = status;
         alert.handledBy = by;
         alert.handledAt = at;
+        if (ConversationAlert.ACKNOWLEDGED.equals(status) || ConversationAlert.RESOLVED.equals(status)) {
+            if (alert.acknowledgedAt == null) {
+                alert.acknowledgedBy = by;
+                alert.acknowledgedAt = at;
+            }
+        }
+        if (ConversationAlert.RESOLVED.equals(status)) {
+            alert.resolvedBy = by;
+            alert.resolvedAt = at;
+        }
+        changes.queuesOf(alert.conversationId, at);
+    }
+
+    @Override
+    public void resolve(long id, String by, Instant at, String note) {
+        setStatus(id, ConversationAlert.RESOLVED, by, at);
+        session.find(AlertEntity.class, id).resolutionNote = note;
     }
 
     private static ConversationAlert toDomain(AlertEntity a) {
         return new ConversationAlert(a.id, a.conversationId, a.contactId, a.messageId, a.severity,
                 JsonColumns.read(a.categories), JsonColumns.read(a.patternIds), a.source, a.status, a.createdAt,
-                a.handledBy, a.handledAt, a.reasons);
+                a.handledBy, a.handledAt, a.reasons, new ConversationAlert.Handling(a.acknowledgedBy, a.acknowledgedAt,
+                a.resolvedBy, a.resolvedAt, a.resolutionNote));
     }
 }

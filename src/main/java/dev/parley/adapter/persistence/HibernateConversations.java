@@ -11,9 +11,11 @@ import org.hibernate.Session;
 
 final class HibernateConversations implements Conversations {
     private final Session session;
+    private final ReadModelChanges changes;
 
-    HibernateConversations(Session session) {
+    HibernateConversations(Session session, ReadModelChanges changes) {
         this.session = session;
+        this.changes = changes;
     }
 
     @Override
@@ -41,6 +43,10 @@ final class HibernateConversations implements Conversations {
         conversation.createdAt = now;
         conversation.updatedAt = now;
         session.persist(conversation);
+        changes.started(conversation.id);
+        if (dev.parley.application.console.AlertClasses.HUMAN_REVIEW_STATE.equals(state)) {
+            changes.queuesOf(conversation.id, now);
+        }
         return conversation.toDomain();
     }
 
@@ -49,6 +55,7 @@ final class HibernateConversations implements Conversations {
         var conversation = session.find(ConversationEntity.class, id);
         conversation.state = state;
         conversation.updatedAt = now;
+        changes.queuesOf(id, now);
     }
 
     @Override

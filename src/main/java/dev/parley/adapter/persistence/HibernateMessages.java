@@ -1,6 +1,7 @@
 package dev.parley.adapter.persistence;
 
 import dev.parley.application.store.Messages;
+import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.Direction;
 import dev.parley.domain.message.Message;
 import java.time.Instant;
@@ -10,9 +11,11 @@ import org.hibernate.Session;
 
 final class HibernateMessages implements Messages {
     private final Session session;
+    private final ReadModelChanges changes;
 
-    HibernateMessages(Session session) {
+    HibernateMessages(Session session, ReadModelChanges changes) {
         this.session = session;
+        this.changes = changes;
     }
 
     @Override
@@ -29,6 +32,9 @@ final class HibernateMessages implements Messages {
         message.status = status;
         message.actor = actor;
         session.persist(message);
+        if (direction == Direction.IN || (actor != null && !TimelineEvent.SYSTEM_ACTOR.equals(actor))) {
+            changes.searchable(conversationId, text);
+        }
         return message.id;
     }
 

@@ -6,6 +6,7 @@ import org.hibernate.Session;
 /** The repositories of one Hibernate session (one transaction). */
 final class HibernateStore implements Store {
     private final Session session;
+    private final ReadModelChanges changes = new ReadModelChanges();
     private final StoreDialect dialect;
     private final long processId;
 
@@ -15,13 +16,20 @@ final class HibernateStore implements Store {
         this.processId = processId;
     }
 
+    /** Brings the console's read model up to date with this unit of work, before it commits. */
+    void beforeCommit() {
+        if (changes.isEmpty()) return;
+        session.flush();
+        session.doWork(changes::apply);
+    }
+
     @Override public Contacts contacts() { return new HibernateContacts(session); }
-    @Override public Conversations conversations() { return new HibernateConversations(session); }
-    @Override public Messages messages() { return new HibernateMessages(session); }
+    @Override public Conversations conversations() { return new HibernateConversations(session, changes); }
+    @Override public Messages messages() { return new HibernateMessages(session, changes); }
     @Override public Timeline timeline() { return new HibernateTimeline(session); }
     @Override public Inbox inbox() { return new HibernateInbox(session, dialect); }
     @Override public Outbox outbox() { return new HibernateOutbox(session, dialect, processId); }
-    @Override public Alerts alerts() { return new HibernateAlerts(session); }
+    @Override public Alerts alerts() { return new HibernateAlerts(session, changes); }
     @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session, dialect); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }
     @Override public Tasks tasks() { return new HibernateTasks(session); }

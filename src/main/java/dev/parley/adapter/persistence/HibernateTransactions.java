@@ -28,7 +28,9 @@ final class HibernateTransactions implements Transactions {
         try (var session = openSession()) {
             var tx = session.beginTransaction();
             try {
-                var result = work.apply(new HibernateStore(session, dialect, processId));
+                var store = new HibernateStore(session, dialect, processId);
+                var result = work.apply(store);
+                store.beforeCommit();
                 tx.commit();
                 return result;
             } catch (RuntimeException e) {

@@ -2,99 +2,101 @@ package dev.parley.adapter.persistence;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.console.AlertClasses;
 import dev.parley.application.console.QueueCursor;
 import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueKind;
+import dev.parley.application.console.QueueSort;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
-/** The SQL of each console queue page: one indexed keyset query per queue, filters appended as predicates. */
+/**
+ * The SQL of each console queue page: one keyset query per page on an indexed order (V1, V100), filters and search
+ * appended as predicates over the whole store. The page's ids are picked on the index first; previews and joins are
+ * computed for those rows only.
+ */
 final class QueueSql {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final String LAST_MESSAGE = "(select m.text from messages m where m.conversation_id = c.id "
             + "order by m.id desc fetch first 1 rows only)";
-
-    /** Human review's order (see QueueItem.severityRank): critical, then review-tier warnings, then high value. */
-    static final String SEVERITY_RANK = "case a.severity when 'CRITICAL' then 0 when 'WARNING' then 1 else 2 end";
+    private static final String LAST_INBOUND = "(select m.text from messages m where m.conversation_id = c.id "
+            + "and m.direction = 'IN' order by m.id desc fetch first 1 rows only)";
+    private static final String NOT_INFORMATIONAL = Stream.concat(AlertClasses.REVIEW.stream(),
+            AlertClasses.ESCALATION.stream()).map(QueueReadModel::quoted).collect(Collectors.joining(", "));
 
     record Query(String sql, List<Object> parameters) {
+    }
+
+    /** One queue's shape: the table it pages, the columns of a row, the joins they need. */
+    private record Shape(String from, String alias, String columns, String joins, boolean conversationsInFilter) {
     }
 
     private QueueSql() {
     }
 
-    static Query page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit) {
+    /**
+     * A page of {@code kind} in {@code sort} order (for ALL by severity, see {@link #severityLevel}); {@code anchor} is
+     * the search word whose conversations are looked up by id ({@link SearchPlan}), or null.
+     */
+    static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
+                      int limit) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
-        String columns;
-        String from;
-        String joins;
         String order;
+        if (kind == QueueKind.FAILED) return failed(filter, after, limit);
+        var shape = shape(kind);
         switch (kind) {
-            case HUMAN_REVIEW, ESCALATIONS -> {
-                columns = "a.id, a.conversation_id, a.created_at since, ct.address contact, c.channel, c.playbook, "
-                        + "c.state, a.categories, a.severity status, coalesce((select m.text from messages m where "
-                        + "m.id = a.message_id), " + LAST_MESSAGE + ") preview";
-                from = "alerts a";
-                joins = " join conversations c on c.id = a.conversation_id join contacts ct on ct.id = c.contact_id";
-                where.add("a.status in ('OPEN','ACKNOWLEDGED')");
-                if (kind == QueueKind.HUMAN_REVIEW) {
-                    where.add("a.severity in ('CRITICAL','WARNING','HIGH_VALUE')");
-                    if (after != null) {
-                        where.add("(" + SEVERITY_RANK + " > ? or (" + SEVERITY_RANK + " = ? and a.id < ?))");
-                        params.add(after.rank());
-                        params.add(after.rank());
-                        params.add(after.id());
-                    }
-                    order = SEVERITY_RANK + ", a.id desc";
-                } else {
-                    where.add("a.severity = 'ESCALATION'");
-                    keysetById("a.id", after, where, params);
-                    order = "a.id desc";
+            case HUMAN_REVIEW -> {
+                where.add("c.review_tier >= 0");
+                if (after != null) {
+                    where.add("(c.review_tier > ? or (c.review_tier = ? and (c.review_since > ? or (c.review_since "
+                            + "= ? and c.id > ?))))");
+                    params.addAll(List.of(after.rank(), after.rank(), ts(after), ts(after), after.id()));
                 }
+                order = "c.review_tier, c.review_since, c.id";
+            }
+            case ALL -> order = byTime("c.updated_at", "c.id", sort == QueueSort.OLDEST, after, where, params);
+            case ESCALATIONS, OPPORTUNITIES -> {
+                where.add("a.status in ('OPEN','ACKNOWLEDGED')");
+                where.add(kind == QueueKind.ESCALATIONS ? "a.severity = "
+                        + QueueReadModel.quoted(AlertClasses.ESCALATED_QUESTION)
+                        : "a.severity not in (" + NOT_INFORMATIONAL + ")");
+                order = byId("a.id", sort == QueueSort.OLDEST, after, where, params);
             }
             case HELD -> {
-                columns = "o.id, o.conversation_id, o.created_at since, ct.address contact, c.channel, c.playbook, "
-                        + "c.state, c.critical_alert_tags categories, o.status || ': ' || coalesce(o.reason, '') "
-                        + "status, o.text preview";
-                from = "outbox o";
-                joins = " join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id";
                 where.add("o.status in ('HELD','DENIED')");
-                keysetById("o.id", after, where, params);
-                order = "o.id desc";
-            }
-            case ALL -> {
-                columns = "c.id, c.id conversation_id, c.updated_at since, ct.address contact, c.channel, c.playbook, "
-                        + "c.state, c.critical_alert_tags categories, case when c.automation_paused then 'paused' "
-                        + "else ct.status end status, " + LAST_MESSAGE + " preview";
-                from = "conversations c";
-                joins = " join contacts ct on ct.id = c.contact_id";
-                if (after != null) {
-                    where.add("(c.updated_at < ? or (c.updated_at = ? and c.id < ?))");
-                    params.add(Timestamp.from(after.at()));
-                    params.add(Timestamp.from(after.at()));
-                    params.add(after.id());
-                }
-                order = "c.updated_at desc, c.id desc";
-            }
-            case FAILED -> {
-                return failed(filter, after, limit);
+                order = byId("o.id", sort == QueueSort.OLDEST, after, where, params);
             }
             default -> throw new IllegalArgumentException(kind.name());
         }
-        var alias = from.substring(from.indexOf(' ') + 1);
-        if (filter == null || filter.isEmpty()) {
-            // Pick the page's ids on the index alone, then join and compute previews for those rows only.
-            var top = "select " + alias + ".id from " + from + " where " + String.join(" and ", where.isEmpty()
-                    ? List.of("1 = 1") : where) + " order by " + order + " fetch first " + limit + " rows only";
-            var sql = "select " + columns + " from (" + top + ") top_ids join " + from + " on " + alias
-                    + ".id = top_ids.id" + joins + " order by " + order;
-            return new Query(sql, params);
-        }
-        filters(kind, filter, where, params);
-        var sql = "select " + columns + " from " + from + joins + (where.isEmpty() ? "" : " where "
-                + String.join(" and ", where)) + " order by " + order + " fetch first " + limit + " rows only";
+        return assemble(shape, filter, anchor, where, params, order, limit, kind);
+    }
+
+    /** All conversations by severity: the page's part at attention {@code level} (3 … 0), newest activity first. */
+    static Query severityLevel(QueueFilter filter, String anchor, int level, QueueCursor after, int limit) {
+        var where = new ArrayList<String>();
+        var params = new ArrayList<Object>();
+        where.add("c.attention = ?");
+        params.add(level);
+        byTime("c.updated_at", "c.id", false, after, where, params);
+        return assemble(shape(QueueKind.ALL), filter, anchor, where, params, "c.attention desc, c.updated_at desc, "
+                + "c.id desc", limit, QueueKind.ALL);
+    }
+
+    private static Query assemble(Shape shape, QueueFilter filter, String anchor, List<String> where,
+                                  List<Object> params, String order, int limit, QueueKind kind) {
+        boolean filtered = filter != null && !filter.isEmpty();
+        if (filtered) filters(kind, filter, anchor, where, params);
+        var conditions = where.isEmpty() ? "1 = 1" : String.join(" and ", where);
+        // Pick the page's ids on the index alone, then join and compute previews for those rows only.
+        var innerJoins = filtered && shape.conversationsInFilter() ? conversationJoin(kind) : "";
+        var top = "select " + shape.alias() + ".id from " + shape.from() + innerJoins + " where " + conditions
+                + " order by " + order + " fetch first " + limit + " rows only";
+        var sql = "select " + shape.columns() + " from (" + top + ") top_ids join " + shape.from() + " on "
+                + shape.alias() + ".id = top_ids.id" + shape.joins() + " order by " + order;
         return new Query(sql, params);
     }
 
@@ -111,11 +113,11 @@ final class QueueSql {
         var outboxParams = new ArrayList<Object>();
         failedFilters(filter, "i.channel", "i.sender", "i.conversation_key", inboxWhere, inboxParams);
         failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
-        var inbox = "select i.id, 'INBOX' source, c.id conversation_id, i.received_at since, i.sender contact, "
+        var inbox = "select i.id, 'INBOX' source, 0 rank, c.id conversation_id, i.received_at since, i.sender contact, "
                 + "i.channel, c.playbook, c.state, c.critical_alert_tags categories, i.error status, i.text preview "
                 + "from inbox i left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
                 + "left join contacts ct on ct.id = c.contact_id where " + String.join(" and ", inboxWhere);
-        var outbox = "select o.id, 'OUTBOX' source, o.conversation_id, coalesce(o.claimed_at, o.created_at) since, "
+        var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, coalesce(o.claimed_at, o.created_at) since, "
                 + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
                 + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "
                 + "join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id where "
@@ -160,15 +162,64 @@ final class QueueSql {
         }
     }
 
-    private static void keysetById(String column, QueueCursor after, List<String> where, List<Object> params) {
-        if (after != null) {
-            where.add(column + " < ?");
-            params.add(after.id());
-        }
+    private static String conversationJoin(QueueKind kind) {
+        return switch (kind) {
+            case ESCALATIONS, OPPORTUNITIES -> " join conversations c on c.id = a.conversation_id";
+            case HELD -> " join conversations c on c.id = o.conversation_id";
+            case FAILED -> " left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key";
+            default -> "";
+        };
     }
 
-    private static void filters(QueueKind kind, QueueFilter f, List<String> where, List<Object> params) {
-        if (f == null) return;
+    private static Shape shape(QueueKind kind) {
+        return switch (kind) {
+            case HUMAN_REVIEW -> new Shape("conversations c", "c", "c.id, c.id conversation_id, c.review_since since, "
+                    + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, case "
+                    + "c.review_tier when 0 then 'CRITICAL' when 1 then 'WARNING' else 'REVIEW' end status, "
+                    + LAST_INBOUND + " preview, c.review_tier rank",
+                    " join contacts ct on ct.id = c.contact_id", false);
+            case ALL -> new Shape("conversations c", "c", "c.id, c.id conversation_id, c.updated_at since, "
+                    + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, case when "
+                    + "c.automation_paused then 'paused' else ct.status end status, " + LAST_MESSAGE + " preview, "
+                    + "c.attention rank", " join contacts ct on ct.id = c.contact_id", false);
+            case ESCALATIONS, OPPORTUNITIES -> new Shape("alerts a", "a", "a.id, a.conversation_id, a.created_at "
+                    + "since, ct.address contact, c.channel, c.playbook, c.state, a.categories, a.severity || ' · ' "
+                    + "|| a.status status, coalesce((select m.text from messages m where m.id = a.message_id), "
+                    + LAST_MESSAGE + ") preview, 0 rank", " join conversations c on c.id = a.conversation_id join "
+                    + "contacts ct on ct.id = c.contact_id", true);
+            case HELD -> new Shape("outbox o", "o", "o.id, o.conversation_id, o.created_at since, ct.address contact, "
+                    + "c.channel, c.playbook, c.state, c.critical_alert_tags categories, o.status || ': ' || "
+                    + "coalesce(o.reason, '') status, o.text preview, 0 rank", " join conversations c on c.id = "
+                    + "o.conversation_id join contacts ct on ct.id = o.contact_id", true);
+            case FAILED -> new Shape("inbox i", "i", "i.id, c.id conversation_id, i.received_at since, i.sender "
+                    + "contact, i.channel, c.playbook, c.state, c.critical_alert_tags categories, i.error status, "
+                    + "i.text preview, 0 rank", " left join conversations c on c.channel = i.channel and c.conv_key "
+                    + "= i.conversation_key", true);
+        };
+    }
+
+    /** Newest (or oldest) first by a time column with the id as tie-break; the keyset bound uses the index. */
+    private static String byTime(String at, String id, boolean oldest, QueueCursor after, List<String> where,
+                                 List<Object> params) {
+        if (after != null) {
+            where.add(oldest ? at + " >= ? and (" + at + " > ? or " + id + " > ?)"
+                    : at + " <= ? and (" + at + " < ? or " + id + " < ?)");
+            params.addAll(List.of(ts(after), ts(after), after.id()));
+        }
+        return oldest ? at + ", " + id : at + " desc, " + id + " desc";
+    }
+
+    private static String byId(String id, boolean oldest, QueueCursor after, List<String> where,
+                               List<Object> params) {
+        if (after != null) {
+            where.add(id + (oldest ? " > ?" : " < ?"));
+            params.add(after.id());
+        }
+        return oldest ? id : id + " desc";
+    }
+
+    private static void filters(QueueKind kind, QueueFilter f, String anchor, List<String> where,
+                                List<Object> params) {
         if (present(f.playbook())) {
             where.add("c.playbook = ?");
             params.add(f.playbook().strip());
@@ -178,21 +229,54 @@ final class QueueSql {
             params.add(f.state().strip());
         }
         if (present(f.channel())) {
-            where.add("c.channel = ?");
+            where.add(kind == QueueKind.FAILED ? "i.channel = ?" : "c.channel = ?");
             params.add(f.channel().strip());
         }
-        if (present(f.search())) {
-            var like = "%" + f.search().strip().toLowerCase().replace("%", "").replace("_", "") + "%";
-            where.add("(lower(ct.address) like ? or lower(c.conv_key) like ? or lower(coalesce("
-                    + "ct.display_name, '')) like ?)");
-            params.add(like);
-            params.add(like);
-            params.add(like);
+        if (present(f.alerts())) {
+            where.add(switch (f.alerts().strip()) {
+                case "critical" -> "c.attention = 3";
+                case "warning" -> "exists (select 1 from alerts wa where wa.conversation_id = c.id and wa.status <> "
+                        + "'RESOLVED' and wa.severity = " + QueueReadModel.quoted(AlertClasses.WARNING) + ")";
+                case "opportunity" -> "exists (select 1 from alerts oa where oa.conversation_id = c.id and oa.status "
+                        + "<> 'RESOLVED' and oa.severity not in (" + NOT_INFORMATIONAL + "))";
+                case "any" -> "c.attention > 0";
+                default -> "c.attention = 0";
+            });
+        }
+        if (present(f.search())) search(kind, f.search(), anchor, where, params);
+    }
+
+    /**
+     * Every word of the query must match: a term of the conversation (a word of its messages, its key, its contact's
+     * name, a run of its address's digits) that equals it or, from {@value SearchTerms#PREFIX_FROM} characters, begins
+     * with it. The anchor word's conversations are looked up by id; every other word is checked per conversation read
+     * in the queue's order ({@link SearchPlan}). Failed inbox rows (often without a conversation) are matched on their
+     * sender, key and text.
+     */
+    private static void search(QueueKind kind, String query, String anchor, List<String> where, List<Object> params) {
+        var words = SearchTerms.query(query);
+        if (words.isEmpty()) return;
+        for (var word : words) {
+            var match = SearchPlan.match("t", word);
+            var check = word.equals(anchor) ? "c.id in (select t.conversation_id from search_terms t where " + match
+                    + ")" : "exists (select 1 from search_terms t where t.conversation_id = c.id and " + match + ")";
+            if (kind == QueueKind.FAILED) {
+                where.add("(lower(i.sender) like ? or lower(i.conversation_key) like ? or lower(i.text) like ? or "
+                        + check + ")");
+                var like = "%" + word + "%";
+                params.addAll(List.of(like, like, like));
+            } else {
+                where.add(check);
+            }
         }
     }
 
     private static boolean present(String s) {
         return s != null && !s.isBlank();
+    }
+
+    private static Timestamp ts(QueueCursor cursor) {
+        return cursor.at() == null ? null : Timestamp.from(cursor.at());
     }
 
     /** Categories from an alert's JSON array or a conversation's critical-alert tags object. */

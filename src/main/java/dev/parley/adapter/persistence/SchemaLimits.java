@@ -53,6 +53,9 @@ final class SchemaLimits implements JavaMigration {
         c.put("inbox.sender_name", FieldLimit.DISPLAY_NAME);
         c.put("outbox.text", FieldLimit.MESSAGE_TEXT);
         c.put("outbox.actor", FieldLimit.ACTOR);
+        c.put("alerts.acknowledged_by", FieldLimit.ACTOR);
+        c.put("alerts.resolved_by", FieldLimit.ACTOR);
+        c.put("alerts.resolution_note", FieldLimit.NOTE);
         c.put("outbox.reply_to", FieldLimit.PROVIDER_ID);
         c.put("audit_log.actor", FieldLimit.ACTOR);
         c.put("audit_log.detail", FieldLimit.EVENT_DETAIL);

@@ -15,6 +15,8 @@ import dev.parley.adapter.ui.queue.QueueAction;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.replay.ReplayView;
 import dev.parley.adapter.ui.replay.ReplayViewModel;
+import dev.parley.adapter.ui.settings.CannedRepliesEditor;
+import dev.parley.adapter.ui.settings.CannedRepliesViewModel;
 import dev.parley.adapter.ui.settings.SettingsView;
 import dev.parley.adapter.ui.settings.AlertThresholdsViewModel;
 import dev.parley.adapter.ui.settings.SettingsViewModel;
@@ -43,6 +45,8 @@ public final class ConsoleWindow implements AutoCloseable {
     private final Scene scene;
     private ConversationView conversation;
     private ConversationViewModel conversationModel;
+    private final javafx.animation.Timeline reminders;
+    private SettingsViewModel settingsModel;
     private EscalationsViewModel escalations;
 
     public ConsoleWindow(ConsoleContext context) {
@@ -53,10 +57,15 @@ public final class ConsoleWindow implements AutoCloseable {
         this.view = new MainView(model, this::otherView, this::queueActions, context.version(), this::showShortcuts);
         this.scene = new Scene(view.root(), 1280, 800);
         Themes.apply(scene, context.settings().theme());
+        Themes.applyTextSize(scene, context.settings().textSize());
         model.setOnOpenConversation(this::openConversation);
         new Shortcuts(this::onShortcut).install(scene);
         this.events = new EventBatcher(Platform::runLater, this::onEvents).start(Duration.ofMillis(100));
         context.subscribe().accept(events);
+        // reminders of unacknowledged critical alerts are measured on the console's clock; this only polls
+        reminders = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(15),
+                e -> model.checkReminders()));
+        reminders.setCycleCount(javafx.animation.Animation.INDEFINITE);
     }
 
     /** Puts the window on {@code stage} and loads the first queue; asks for the operator name if unknown. */
@@ -78,7 +87,9 @@ public final class ConsoleWindow implements AutoCloseable {
         // queries first: the store works while the window lays itself out
         view.start();
         model.refreshCounts();
-        stage.setTitle("Parley");
+        model.checkReminders();
+        reminders.play();
+        stage.titleProperty().bind(model.windowTitle());
         stage.getIcons().addAll(windowIcons());
         stage.setScene(scene);
         stage.setMinWidth(960);
@@ -170,10 +181,19 @@ public final class ConsoleWindow implements AutoCloseable {
                 vm.refresh();
                 yield new CatalogueView(vm).root();
             }
-            case SETTINGS -> new SettingsView(new SettingsViewModel(context.settings(), context.configuration(),
-                    context.patternTester(), model.operator(), context.modelEndpoints(), context.executor()),
-                    new AlertThresholdsViewModel(context.alertThresholds()),
-                    theme -> Themes.apply(scene, theme)).root();
+            case SETTINGS -> {
+                var vm = new SettingsViewModel(context.settings(), context.configuration(), context.patternTester(),
+                        model.operator(), context.modelEndpoints(), context.executor());
+                settingsModel = vm;
+                vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
+                var settings = new SettingsView(vm, new AlertThresholdsViewModel(context.alertThresholds()),
+                        theme -> Themes.apply(scene, theme));
+                if (context.cannedReplies() != null) {
+                    settings.addSection(new CannedRepliesEditor(new CannedRepliesViewModel(context.cannedReplies(),
+                            context.executor())).root());
+                }
+                yield settings.root();
+            }
             default -> throw new IllegalArgumentException(section.name());
         };
     }
@@ -222,32 +242,73 @@ public final class ConsoleWindow implements AutoCloseable {
 
     private boolean onShortcut(Shortcuts.Action action) {
         var queue = view.currentQueue();
+        var queueModel = queue == null ? null : model.queue(model.section().get().queue());
         switch (action) {
-            case NEXT -> { if (queue == null) return false; model.queue(model.section().get().queue()).selectNext(); }
-            case PREVIOUS -> {
-                if (queue == null) return false;
-                model.queue(model.section().get().queue()).selectPrevious();
-            }
-            case OPEN -> { if (queue == null) return false; model.queue(model.section().get().queue()).openSelected(); }
-            case REVEAL -> {
-                if (queue == null) return false;
-                model.queue(model.section().get().queue()).revealSelected();
-            }
+            case NEXT -> { if (queueModel == null) return false; queueModel.selectNext(); }
+            case PREVIOUS -> { if (queueModel == null) return false; queueModel.selectPrevious(); }
+            case OPEN -> { if (queueModel == null) return false; queueModel.openSelected(); }
+            case REVEAL -> { if (queueModel == null) return false; queueModel.revealSelected(); }
             case SEARCH -> { if (queue == null) return false; queue.focusSearch(); }
+            case SORT -> { if (queueModel == null) return false; queueModel.nextSort(); }
+            case LOAD_MORE -> { if (queueModel == null) return false; queueModel.loadMoreCommand().execute(); }
+            case RETRY -> {
+                // the Failed queue's first action that applies to the selected row (Retry, or Send again)
+                var row = queueModel == null ? null : queueModel.selected();
+                if (row == null) return false;
+                var queueAction = queueActions(model.section().get()).stream().filter(a -> a.appliesTo().test(row))
+                        .filter(a -> !a.id().equals("mark-sent")).findFirst();
+                if (queueAction.isEmpty()) return false;
+                queueAction.get().run().accept(row);
+            }
             case REPLY -> { if (conversation == null) return false; conversation.focusReply(); }
             case UNBLOCK -> { if (conversation == null) return false; conversation.unblock(); }
             case ACKNOWLEDGE -> { if (conversation == null) return false; conversation.acknowledge(); }
-            case BACK -> { if (conversation == null) return false; closeConversation(); }
+            case RESOLVE -> { if (conversation == null) return false; conversation.resolve(); }
+            case DESIST -> { if (conversation == null) return false; conversation.desist(); }
+            case BACK -> {
+                if (conversation != null) {
+                    closeConversation();
+                } else if (!model.announcement().get().isEmpty()) {
+                    model.dismissAnnouncement();
+                } else {
+                    return false;
+                }
+            }
             case NEW_CONVERSATION -> startConversation();
             case HELP -> showShortcuts();
             case REFRESH -> model.refreshAll();
-            default -> model.section().set(Section.values()[action.ordinal() - Shortcuts.Action.SECTION_1.ordinal()]);
+            case SAVE -> {
+                if (settingsModel == null || model.section().get() != Section.SETTINGS) return false;
+                settingsModel.save();
+            }
+            case TEXT_LARGER, TEXT_SMALLER, TEXT_NORMAL -> textSize(action);
+            default -> {
+                int index = action.ordinal() - Shortcuts.Action.SECTION_1.ordinal();
+                if (index < 0 || index >= Section.values().length) return false;
+                model.section().set(Section.values()[index]);
+            }
         }
         return true;
     }
 
+    /** Ctrl++ / Ctrl+- / Ctrl+0: one step larger or smaller, or normal; kept like the Settings choice. */
+    private void textSize(Shortcuts.Action action) {
+        var sizes = dev.parley.adapter.ui.settings.FileConsoleSettings.TEXT_SIZES;
+        int now = Math.max(0, sizes.indexOf(context.settings().textSize()));
+        int next = switch (action) {
+            case TEXT_LARGER -> Math.min(sizes.size() - 1, now + 1);
+            case TEXT_SMALLER -> Math.max(0, now - 1);
+            default -> 0;
+        };
+        context.settings().setTextSize(sizes.get(next));
+        Themes.applyTextSize(scene, sizes.get(next));
+        if (settingsModel != null) settingsModel.textSize().set(sizes.get(next));
+        model.status().set("Text size: " + sizes.get(next));
+    }
+
     @Override
     public void close() {
+        reminders.stop();
         events.close();
     }
 }

@@ -35,7 +35,8 @@ final class ScreenshotTour {
         for (var theme : List.of("light", "dark")) {
             steps.add(() -> Themes.apply(window.scene(), theme));
             for (var section : List.of(Section.HUMAN_REVIEW, Section.ALL, Section.HELD, Section.FAILED,
-                    Section.ESCALATIONS, Section.CATALOGUE, Section.DASHBOARD, Section.SETTINGS, Section.REPLAY)) {
+                    Section.ESCALATIONS, Section.OPPORTUNITIES, Section.CATALOGUE, Section.DASHBOARD,
+                    Section.SETTINGS, Section.REPLAY)) {
                 steps.add(() -> window.model().section().set(section));
                 steps.add(() -> save(theme + "-" + section.name().toLowerCase().replace('_', '-')));
             }

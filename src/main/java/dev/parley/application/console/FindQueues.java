@@ -1,5 +1,6 @@
 package dev.parley.application.console;
 
+import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -7,7 +8,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/** Read-side queries of the console: queue counts, queue pages and dashboard figures. */
+/** Read-side queries of the console: queue counts, queue pages, dashboard figures, alerts to remind of. */
 public final class FindQueues {
     public static final int PAGE_SIZE = 100;
 
@@ -23,9 +24,15 @@ public final class FindQueues {
         return queues.counts();
     }
 
-    /** One page; asks for one extra row to know whether another page follows. */
+    /** One page in the queue's default order. */
     public QueuePage page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit) {
-        var rows = queues.page(kind, filter == null ? QueueFilter.NONE : filter, after, limit + 1);
+        return page(kind, filter, QueueSort.defaultOf(kind), after, limit);
+    }
+
+    /** One page; asks for one extra row to know whether another page follows. */
+    public QueuePage page(QueueKind kind, QueueFilter filter, QueueSort sort, QueueCursor after, int limit) {
+        var order = sort == null || !QueueSort.of(kind).contains(sort) ? QueueSort.defaultOf(kind) : sort;
+        var rows = queues.page(kind, filter == null ? QueueFilter.NONE : filter, order, after, limit + 1);
         if (rows.size() <= limit) {
             return new QueuePage(rows, null);
         }
@@ -36,9 +43,15 @@ public final class FindQueues {
     public DashboardFigures dashboard() {
         var now = clock.instant();
         var since = now.truncatedTo(ChronoUnit.HOURS).minus(Duration.ofHours(23));
+        var week = since.minus(Duration.ofDays(6));
         var ages = new EnumMap<QueueKind, Duration>(QueueKind.class);
         queues.oldest().forEach((kind, at) -> ages.put(kind, Duration.between(at, now)));
-        return new DashboardFigures(queues.trafficPerHour(since, 250_000), queues.alertsPerCategory(since.minus(
-                Duration.ofDays(6))), queues.counts(), ages);
+        return new DashboardFigures(queues.trafficPerHour(since, 250_000), queues.alertsPerCategory(week),
+                queues.counts(), ages, AcknowledgementTimes.of(queues.criticalRaisedSince(week), now));
+    }
+
+    /** Critical alerts nobody has acknowledged for {@code after} or longer, oldest first. */
+    public List<ConversationAlert> unacknowledgedCritical(Duration after) {
+        return queues.unacknowledgedCritical(clock.instant().minus(after), 100);
     }
 }

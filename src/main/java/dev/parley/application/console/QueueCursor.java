@@ -3,12 +3,11 @@ package dev.parley.application.console;
 import java.time.Instant;
 
 /**
- * Keyset position in a queue: the last row seen; the next page starts after it. {@code rank} orders Human review
- * by severity before id (critical alerts first, then review-tier warnings, then high-value notifications); it is 0
- * in the other queues.
+ * Keyset position in a queue: the last row seen; the next page starts after it. {@code rank} is the leading sort
+ * key where the order has one (Human review's tier, the attention level when sorting by severity), else 0.
  */
-public record QueueCursor(Instant at, long id, int rank) {
+public record QueueCursor(int rank, Instant at, long id) {
     public QueueCursor(Instant at, long id) {
-        this(at, id, 0);
+        this(0, at, id);
     }
 }

@@ -4,14 +4,16 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * One row of a queue. {@code id} is the row's own id in the table {@code source} names (alert, outbox row,
- * conversation or inbox row: the Failed queue holds inbox rows and outbox rows); {@code conversationId} is 0 when a
- * failed inbox row never became a conversation. {@code preview} and {@code contact} are raw: the console masks them
- * before showing them.
+ * One row of a queue. {@code id} is the row's own id (conversation, alert, outbox row or inbox row);
+ * {@code conversationId} is 0 when a failed inbox row never became a conversation. {@code preview} and
+ * {@code contact} are raw: the console masks them before showing them. {@code since} is what the queue orders by
+ * (waiting since in Human review, last activity in All conversations, creation elsewhere); {@code rank} its leading
+ * sort key (see {@link QueueCursor}). {@code why} says in words why the row is there (Human review), and
+ * {@code opportunity} that the conversation has an unresolved informational alert (a badge).
  */
 public record QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
                         String playbook, String state, List<String> categories, String preview, String status,
-                        Source source) {
+                        int rank, String why, boolean opportunity, Source source) {
 
     /** The table an item's id belongs to. */
     public enum Source {
@@ -21,19 +23,45 @@ public record QueueItem(QueueKind kind, long id, long conversationId, Instant si
         public String auditTarget() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+
+        /** Where the rows of {@code kind} come from (Failed: inbox rows; its outbox rows say so themselves). */
+        public static Source of(QueueKind kind) {
+            return switch (kind) {
+                case HUMAN_REVIEW, ALL -> CONVERSATION;
+                case ESCALATIONS, OPPORTUNITIES -> ALERT;
+                case HELD -> OUTBOX;
+                case FAILED -> INBOX;
+            };
+        }
+    }
+
+    public QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
+                     String playbook, String state, List<String> categories, String preview, String status) {
+        this(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview, status, 0, null,
+                false, Source.of(kind));
+    }
+
+    public QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
+                     String playbook, String state, List<String> categories, String preview, String status,
+                     Source source) {
+        this(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview, status, 0, null,
+                false, source);
+    }
+
+    public QueueItem(QueueKind kind, long id, long conversationId, Instant since, String contact, String channel,
+                     String playbook, String state, List<String> categories, String preview, String status,
+                     int rank, String why, boolean opportunity) {
+        this(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview, status, rank,
+                why, opportunity, Source.of(kind));
     }
 
     /** The keyset position after this item. */
     public QueueCursor cursor() {
-        return new QueueCursor(since, id, kind == QueueKind.HUMAN_REVIEW ? severityRank(status) : 0);
+        return new QueueCursor(rank, since, id);
     }
 
-    /** Human review's order: CRITICAL (0) before WARNING (1, a learned head's review tier) before HIGH_VALUE (2). */
-    public static int severityRank(String severity) {
-        return switch (severity == null ? "" : severity) {
-            case "CRITICAL" -> 0;
-            case "WARNING" -> 1;
-            default -> 2;
-        };
+    public QueueItem withWhy(String why, boolean opportunity) {
+        return new QueueItem(kind, id, conversationId, since, contact, channel, playbook, state, categories, preview,
+                status, rank, why, opportunity, source);
     }
 }

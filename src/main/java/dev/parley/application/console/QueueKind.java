@@ -1,10 +1,13 @@
 package dev.parley.application.console;
 
-/** The operator's work queues, in navigation order. */
+/** The operator's work queues. */
 public enum QueueKind {
-    /** Open critical alerts, then review-tier warnings, then high-value notifications. */
+    /**
+     * Conversations waiting for a human decision (state HumanReview, or an unresolved critical or review-tier alert),
+     * most urgent first: critical, then review tier, then the rest (e.g. an unclear intent); longest waiting first.
+     */
     HUMAN_REVIEW("Human review"),
-    /** Questions a playbook escalated to an operator (open alerts of severity ESCALATION). */
+    /** Questions a playbook escalated to an operator, and their breached deadlines (ESCALATION, SLA_BREACH). */
     ESCALATIONS("Escalations"),
     /** Outbound messages HELD or DENIED, with their reason. */
     HELD("Held & filtered"),
@@ -14,7 +17,9 @@ public enum QueueKind {
      * What did not go through: inbox rows that could not be processed, and outbox rows that were not delivered
      * (FAILED) or whose delivery is unknown (DELIVERY_UNKNOWN).
      */
-    FAILED("Failed");
+    FAILED("Failed"),
+    /** Unresolved informational alerts (HIGH_VALUE, …): worth a look, automation carries on. */
+    OPPORTUNITIES("Opportunities");
 
     private final String title;
 

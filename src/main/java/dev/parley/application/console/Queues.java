@@ -1,20 +1,26 @@
 package dev.parley.application.console;
 
+import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Read-side port over the store for the console's queues: keyset-paged, index-backed queries only, so a page
- * stays fast on a store with 100k conversations and 1M messages.
+ * stays fast on a store with 100k conversations and 1M messages, in every order and with every filter.
  */
 public interface Queues {
 
     /** How many items each queue holds right now. */
     Map<QueueKind, Long> counts();
 
-    /** Up to {@code limit} items of {@code kind} after {@code after} (null: the first page), newest first. */
-    List<QueueItem> page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit);
+    /** Up to {@code limit} items of {@code kind} in {@code sort} order after {@code after} (null: the first page). */
+    List<QueueItem> page(QueueKind kind, QueueFilter filter, QueueSort sort, QueueCursor after, int limit);
+
+    /** As above, in the queue's default order. */
+    default List<QueueItem> page(QueueKind kind, QueueFilter filter, QueueCursor after, int limit) {
+        return page(kind, filter, QueueSort.defaultOf(kind), after, limit);
+    }
 
     /** When the oldest item of each queue arrived (queues without items are absent). */
     Map<QueueKind, Instant> oldest();
@@ -24,4 +30,10 @@ public interface Queues {
 
     /** Alerts raised since {@code since}, by category. */
     Map<String, Long> alertsPerCategory(Instant since);
+
+    /** CRITICAL alerts raised since {@code since}: when each was raised and first acknowledged (null: not yet). */
+    List<AcknowledgementTimes.Raised> criticalRaisedSince(Instant since);
+
+    /** Unacknowledged (OPEN) CRITICAL alerts raised at or before {@code raisedBy}, oldest first. */
+    List<ConversationAlert> unacknowledgedCritical(Instant raisedBy, int limit);
 }

@@ -26,7 +26,9 @@ public final class ModelGateway {
         REPORT
     }
 
-    private final LanguageModel configured;
+    private volatile LanguageModel configured;
+    private final java.util.List<Consumer<ModelHealth>> healthListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final LanguageModel offline = new OfflineLanguageModel();
     private final ModelCallLog log;
     private final Clock clock;
@@ -67,7 +69,19 @@ public final class ModelGateway {
 
     /** Listens to changes of {@link #health()} (nothing happens without a circuit breaker). */
     public void onHealthChange(Consumer<ModelHealth> listener) {
+        healthListeners.add(listener);
         if (configured instanceof CircuitBreakingModel breaker) breaker.onChange(listener);
+    }
+
+    /**
+     * Asks another model from now on (the operator changed the model settings): calls already running finish with
+     * the previous one. Health listeners follow the new model, and hear its health once.
+     */
+    public void reconfigure(LanguageModel model) {
+        this.configured = java.util.Objects.requireNonNull(model, "model");
+        if (model instanceof CircuitBreakingModel breaker) healthListeners.forEach(breaker::onChange);
+        var now = health();
+        healthListeners.forEach(l -> l.accept(now));
     }
 
     public ModelCallLog calls() {
@@ -85,10 +99,11 @@ public final class ModelGateway {
     /** Asks for text. Never throws a {@link ModelException}: a failure is answered by the offline model. */
     public ModelAnswer ask(ModelRequest request) {
         var hash = RequestHash.of(request);
-        var attempt = attempt(configured, request, hash, false);
+        var model = configured;
+        var attempt = attempt(model, request, hash, false);
         if (attempt.failure == null) {
             record(attempt.call);
-            return new ModelAnswer(attempt.response.content(), configured.provider(), attempt.call.model(), null);
+            return new ModelAnswer(attempt.response.content(), model.provider(), attempt.call.model(), null);
         }
         record(attempt.call);
         return fallBack(request, hash, attempt.call.outcome() + ": " + attempt.failure.getMessage());
@@ -102,14 +117,15 @@ public final class ModelGateway {
     public <T> JsonAnswer<T> askJson(ModelRequest request, JsonReader<T> reader, OnInvalid onInvalid) {
         var json = request.json() ? request : request.asJson();
         var hash = RequestHash.of(json);
-        var attempt = attempt(configured, json, hash, false);
+        var model = configured;
+        var attempt = attempt(model, json, hash, false);
         if (attempt.failure != null) {
             record(attempt.call);
             var answer = fallBack(json, hash, attempt.call.outcome() + ": " + attempt.failure.getMessage());
             return read(answer, reader).map(v -> new JsonAnswer<>(Optional.of(v), answer, null))
                     .orElseThrow(() -> offlineBug(json));
         }
-        var answer = new ModelAnswer(attempt.response.content(), configured.provider(), attempt.call.model(), null);
+        var answer = new ModelAnswer(attempt.response.content(), model.provider(), attempt.call.model(), null);
         String invalid;
         try {
             var value = reader.read(JsonContent.object(answer.content()));
@@ -122,7 +138,7 @@ public final class ModelGateway {
         }
         record(attempt.call.withOutcome(ModelCall.INVALID_JSON, invalid));
         if (onInvalid == OnInvalid.REPORT) return new JsonAnswer<>(Optional.empty(), answer, invalid);
-        if (isOffline(configured)) throw offlineBug(json);
+        if (isOffline(model)) throw offlineBug(json);
         var fallback = fallBack(json, hash, ModelCall.INVALID_JSON + ": " + invalid);
         return read(fallback, reader).map(v -> new JsonAnswer<>(Optional.of(v), fallback, null))
                 .orElseThrow(() -> offlineBug(json));

@@ -7,6 +7,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.conversation.ConversationAlert;
 import dev.parley.domain.limit.FieldLimit;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.Map;
 
 /**
  * An operator who reviewed a conversation lets automation continue: contact back to ACTIVE, automation resumed,
- * the conversation moved to a valid state of its playbook. Messages held meanwhile stay HELD for the operator.
+ * the conversation moved to a valid state of its playbook, its critical and review-tier alerts resolved with the note.
+ * Messages held meanwhile stay HELD for the operator.
  */
 public final class UnblockConversation {
     private final Transactions transactions;
@@ -46,6 +48,15 @@ public final class UnblockConversation {
                         + new java.util.TreeSet<>(playbook.resumableStates()));
             }
             store.contacts().setStatus(conversation.contactId(), ContactStatus.ACTIVE, now, why, who);
+            // the decision the critical and review-tier alerts waited for: they are resolved with its note
+            for (var alert : store.alerts().ofConversation(conversationId)) {
+                // CRITICAL and WARNING: the severities that wait in Human review (AlertClasses.REVIEW, which the
+                // console's package owns; operator use cases must not depend on it)
+                if (!alert.resolved() && (ConversationAlert.CRITICAL.equals(alert.severity())
+                        || ConversationAlert.WARNING.equals(alert.severity()))) {
+                    store.alerts().resolve(alert.id(), who, now, "unblocked: " + why);
+                }
+            }
             store.conversations().setAutomation(conversationId, false, null, now);
             var session = new ConversationSession(store, playbook,
                     store.conversations().find(conversationId).orElseThrow(), now, who);

@@ -19,5 +19,12 @@ public interface Alerts {
 
     List<ConversationAlert> open(int limit);
 
+    /**
+     * Moves the alert to {@code status} by {@code by} at {@code at}. ACKNOWLEDGED records who and when; RESOLVED
+     * records who and when (and counts as the acknowledgement if there was none) with no note.
+     */
     void setStatus(long id, String status, String by, Instant at);
+
+    /** Resolves the alert with a note (as {@link #setStatus} with RESOLVED, keeping {@code note}). */
+    void resolve(long id, String by, Instant at, String note);
 }

@@ -9,7 +9,9 @@ import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.adapter.ui.context.ConsoleContext;
 import dev.parley.adapter.ui.settings.ConsoleSettings;
 import dev.parley.adapter.ui.settings.FileConsoleSettings;
+import dev.parley.adapter.files.FileReplyTemplates;
 import dev.parley.application.console.AlertPatternTester;
+import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.HandleAlert;
 import dev.parley.application.console.MarkDesist;
@@ -62,16 +64,17 @@ public final class ConsoleAssembly {
     public static ConsoleContext context(ParleyApp app, TaskExecutor executor, Notifier notifier, Hooks hooks,
                                          ConsoleSettings settings) {
         var tx = app.operatorTransactions;
-        var queues = new FindQueues(new JdbcQueues(app.database.dataSource()), app.clock);
+        var queues = new FindQueues(new JdbcQueues(app.database.dataSource(), app.clock), app.clock);
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
                 app.resolveUndelivered,
                 new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(),
                 new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
-                new PropertiesConfigurationFile(app.config, new SecureRandom()), app.events::subscribe, app.clock,
+                new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,
                 Version.current(), executor, notifier, app.model::health,
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
                 new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
-                app.events, app.claims, app.buyerJourneys);
+                app.events, app.claims, app.buyerJourneys,
+                new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS));
     }
 }

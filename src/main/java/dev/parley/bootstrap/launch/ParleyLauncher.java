@@ -2,7 +2,6 @@ package dev.parley.bootstrap.launch;
 
 import dev.parley.adapter.cli.Launcher;
 import dev.parley.adapter.persistence.Database;
-import dev.parley.adapter.persistence.DemoStore;
 import dev.parley.adapter.ui.ConsoleApplication;
 import dev.parley.adapter.ui.common.FxNotifier;
 import dev.parley.adapter.ui.common.FxTaskExecutor;
@@ -23,6 +22,7 @@ import dev.parley.bootstrap.replay.ReplayModel;
 import dev.parley.bootstrap.replay.ReplaySession;
 import dev.parley.bootstrap.replay.ReplayStore;
 import java.nio.file.Files;
+import dev.parley.bootstrap.demo.PipelineDemo;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -99,10 +99,11 @@ final class ParleyLauncher implements Launcher {
         try {
             app.start(binding);
             LOG.info("parley {} console; listener on port {} (home {})", Version.current(), app.port(), config.home());
-            var context = ConsoleAssembly.context(app, executor, new FxNotifier(),
-                    ConsoleAssembly.Hooks.of(app));
-            ConsoleAssembly.warmUp(context);
-            ConsoleApplication.launch(context);
+            try (var notifier = new FxNotifier()) {
+                var context = ConsoleAssembly.context(app, executor, notifier, ConsoleAssembly.Hooks.of(app));
+                ConsoleAssembly.warmUp(context);
+                ConsoleApplication.launch(context);
+            }
             LOG.info("console closed; shutting down");
         } finally {
             try {
@@ -152,25 +153,45 @@ final class ParleyLauncher implements Launcher {
     @Override
     public Map<String, Object> demo(Path home, int conversations, int messagesPerConversation, long seed) {
         var config = ParleyConfig.load(homeOf(home), System.getenv(), Map.of(), new SecureRandom());
+        var out = new java.util.LinkedHashMap<String, Object>();
+        var cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpuStart = cpu.getCurrentThreadCpuTime();
+        long started = System.nanoTime();
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
                 config.get(ConfigKey.DB_PASSWORD), 2)) {
-            var figures = DemoStore.generate(database.dataSource(), conversations, messagesPerConversation, seed,
-                    Clock.systemUTC().instant());
-            var out = new java.util.LinkedHashMap<String, Object>();
+            LOG.info("demo: simulating {} conversations through the pipeline", conversations);
+            PipelineDemo.Figures figures;
+            ReplayLogging.quiet();
+            try {
+                figures = PipelineDemo.generate(database.dataSource(), conversations, messagesPerConversation, seed,
+                        Clock.systemUTC().instant());
+            } finally {
+                ReplayLogging.restore();
+            }
             out.put("home", config.home().toString());
             out.put("conversations", figures.conversations());
             out.put("messages", figures.messages());
             out.put("timeline_events", figures.events());
             out.put("alerts", figures.alerts());
+            out.put("alerts_by_severity", figures.alertsBySeverity());
+            out.put("states", figures.states());
             out.put("outbox_rows", figures.outbox());
+            out.put("failed_inbox_rows", figures.failedInbox());
+            out.put("simulation_ms", figures.simulationMillis());
+            out.put("write_ms", figures.writeMillis());
             out.put("catalog_properties", new ImportCatalog(database.transactions(), Clock.systemUTC())
                     .load(DemoCatalog.items()).properties());
-            out.put("failed_inbox_rows", figures.inbox());
-            out.put("millis", figures.millis());
-            return out;
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("demo store: " + e.getSQLState(), e);
         }
+        long compacting = System.nanoTime();
+        if (Database.compact(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD))) {
+            out.put("compact_ms", (System.nanoTime() - compacting) / 1_000_000);
+        }
+        out.put("millis", (System.nanoTime() - started) / 1_000_000);
+        out.put("cpu_ms", (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000);
+        return out;
     }
 
     @Override

@@ -12,9 +12,19 @@ final class ReplayLogging {
     private ReplayLogging() {
     }
 
+    private static Level before;
+
     static void quiet() {
         if (LoggerFactory.getLogger("dev.parley") instanceof Logger logger) {
+            before = logger.getLevel();
             logger.setLevel(Level.OFF);
+        }
+    }
+
+    /** Parley's logs as they were before {@link #quiet()}. */
+    static void restore() {
+        if (LoggerFactory.getLogger("dev.parley") instanceof Logger logger) {
+            logger.setLevel(before);
         }
     }
 }

@@ -220,10 +220,14 @@ class OperatorApiTest {
             assertThat(e.get("trigger").asText()).isEqualTo("critical_alert");
         });
         assertThat(detail.get("alerts")).singleElement().satisfies(a -> {
-            assertHasFields(a, "severity", "categories", "status");
+            assertHasFields(a, "severity", "categories", "status", "acknowledged_by", "acknowledged_at",
+                    "resolved_by", "resolved_at", "resolution_note");
             assertThat(a.get("severity").asText()).isEqualTo("CRITICAL");
             assertThat(a.get("categories").get(0).asText()).isEqualTo("threat");
-            assertThat(a.get("status").asText()).isEqualTo("OPEN");
+            // the unblock was the decision the alert waited for: it resolved it with its note
+            assertThat(a.get("status").asText()).isEqualTo("RESOLVED");
+            assertThat(a.get("resolved_by").asText()).isEqualTo("ana@ops.test");
+            assertThat(a.get("resolution_note").asText()).isEqualTo("unblocked: checked");
         });
         assertThat(detail.get("outbox")).allSatisfy(o -> assertHasFields(o, "status", "reason", "text"));
         assertThat(detail.get("outbox")).anySatisfy(o -> {

@@ -254,7 +254,7 @@ class ConsoleEndToEndTest {
         assertThat(robot.lookup(".tl-collapsible").queryAll()).isNotEmpty()
                 .allSatisfy(n -> assertThat(((javafx.scene.control.TitledPane) n).isExpanded()).isFalse());
 
-        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT8).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT9).release(KeyCode.CONTROL);  // Settings
         await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#test-connection").tryQuery().isPresent());
         robot.clickOn("#test-connection");
         await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#connection-status").queryLabeled().getText()

@@ -19,8 +19,16 @@ public final class ConsoleFixture implements AutoCloseable {
     public final FileConsoleSettings settings;
     public final ConsoleContext context;
 
+    public final java.time.Clock clock;
+
     public ConsoleFixture(Path home) {
-        this.parley = TestParley.start(home);
+        this(home, java.time.Clock.systemUTC());
+    }
+
+    /** On {@code clock} (a ManualClock for virtual time). */
+    public ConsoleFixture(Path home, java.time.Clock clock) {
+        this.clock = clock;
+        this.parley = TestParley.start(home, clock, java.util.Map.of(), null);
         this.settings = new FileConsoleSettings(home);
         settings.setOperatorName("Dana");
         this.context = ConsoleAssembly.context(parley.app, executor, Notifier.NONE, ConsoleAssembly.Hooks.of(parley.app),
@@ -37,15 +45,56 @@ public final class ConsoleFixture implements AutoCloseable {
                 .conversationId();
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
                 .until(() -> parley.app.find.detail(id).outbox().stream()
-                        .allMatch(o -> o.status() != dev.parley.domain.message.OutboxStatus.PENDING));
+                        .allMatch(o -> o.status() != dev.parley.domain.message.OutboxStatus.PENDING
+                                && o.status() != dev.parley.domain.message.OutboxStatus.SENDING));
         return id;
+    }
+
+    /** Starts an outreach conversation with {@code to} and waits until it is in AwaitingReply. */
+    public long startOutreach(String to) {
+        long id = parley.app.startConversation.start(new StartConversation.Command("outreach", "sms", to,
+                "Hello, we may be related through a DNA match!", "Dana")).conversationId();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                .until(() -> parley.app.find.detail(id).conversation().state().equals("AwaitingReply"));
+        return id;
+    }
+
+    /** A message from {@code from} through the real pipeline; waits until the conversation has processed it. */
+    public void inbound(long conversationId, String from, String text) {
+        inbound(conversationId, from, text, null);
+    }
+
+    /** As above, from a sender whose name the channel gives ({@code senderName}, may be null). */
+    public void inbound(long conversationId, String from, String text, String senderName) {
+        java.util.function.LongSupplier inbound = () -> parley.app.find.detail(conversationId).messages().stream()
+                .filter(m -> m.direction() == dev.parley.domain.message.Direction.IN).count();
+        long before = inbound.getAsLong();
+        parley.app.receive.receive(new InboundMessage("sms", "IN-" + java.util.UUID.randomUUID(), from, from, null,
+                text, null, Instant.now(), "outreach", senderName), null);
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> inbound.getAsLong()
+                > before && parley.inboxCounts().getOrDefault(dev.parley.domain.message.InboxStatus.RECEIVED, 0L)
+                == 0);
+    }
+
+    /**
+     * A review-tier alert as a detector's review tier raises it (issue 14): WARNING, automation paused, contact not
+     * blocked, conversation in HumanReview.
+     */
+    public long raiseReviewTier(long conversationId, String... categories) {
+        return tx().inTransaction(s -> {
+            var c = s.conversations().find(conversationId).orElseThrow();
+            s.conversations().setAutomation(conversationId, true, null, Instant.now());
+            s.conversations().setState(conversationId, "HumanReview", Instant.now());
+            return s.alerts().raise(conversationId, c.contactId(), null, "WARNING", List.of(categories),
+                    List.of("model:" + categories[0]), "model", Instant.now());
+        });
     }
 
     public long raiseCritical(long conversationId, String... categories) {
         return tx().inTransaction(s -> {
             var c = s.conversations().find(conversationId).orElseThrow();
             return s.alerts().raise(conversationId, c.contactId(), null, "CRITICAL", List.of(categories),
-                    List.of("p1"), "test", Instant.now());
+                    List.of("p1"), "test", clock.instant());
         });
     }
 

@@ -9,6 +9,7 @@ import dev.parley.application.alerts.AlertThresholds;
 import dev.parley.application.catalog.CatalogEditor;
 import dev.parley.application.escalation.ReplyTool;
 import dev.parley.application.console.AlertPatternTester;
+import dev.parley.application.console.CannedReplies;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.HandleAlert;
 import dev.parley.application.console.MarkDesist;
@@ -44,5 +45,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              Supplier<ModelHealth> modelHealth, ModelEndpoints modelEndpoints, ReplyTool replyTool,
                              CatalogEditor catalog,
                              PipelineEvents announce, ClaimConversation claims,
-                             dev.parley.application.console.BuyerJourneys journeys) {
+                             dev.parley.application.console.BuyerJourneys journeys,
+                             CannedReplies cannedReplies) {
 }

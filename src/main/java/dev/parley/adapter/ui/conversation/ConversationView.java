@@ -26,6 +26,7 @@ public final class ConversationView {
     @FXML private Button backButton;
     @FXML private Label titleLabel;
     @FXML private Label stateLabel;
+    @FXML private Label opportunityLabel;
     @FXML private Label statusLabel;
     @FXML private Label presenceLabel;
     @FXML private Label claimLabel;
@@ -42,6 +43,7 @@ public final class ConversationView {
     @FXML private Button desistButton;
     @FXML private ListView<TimelineEntry> timeline;
     @FXML private TextArea draft;
+    @FXML private Label templateHint;
     @FXML private FlowPane checks;
     @FXML private Button sendButton;
     @FXML private Pane diagramPane;
@@ -65,6 +67,13 @@ public final class ConversationView {
         titleLabel.textProperty().bind(model.title());
         stateLabel.textProperty().bind(model.state());
         stateLabel.setId("conversation-state");
+        opportunityLabel.setId("opportunity-badge");
+        opportunityLabel.textProperty().bind(model.opportunity());
+        opportunityLabel.visibleProperty().bind(model.opportunity().isNotEmpty());
+        opportunityLabel.managedProperty().bind(model.opportunity().isNotEmpty());
+        opportunityLabel.accessibleTextProperty().bind(model.opportunity());
+        opportunityLabel.setAccessibleHelp("Informational alert: listed in Opportunities (Ctrl+6); automation "
+                + "carries on");
         statusLabel.textProperty().bind(model.status());
         claimLabel.setId("conversation-claim");
         claimLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() ->
@@ -94,11 +103,28 @@ public final class ConversationView {
         tasks.setPlaceholder(new Label("No tasks or extracted data yet."));
         draft.setId("reply-draft");
         draft.textProperty().bindBidirectional(model.draft());
-        draft.setOnKeyPressed(e -> {
+        draft.setAccessibleText("Reply");
+        draft.setAccessibleHelp("Ctrl+Enter sends; type / and a name, then Tab, to insert a canned reply");
+        // a filter, so Tab and Enter reach the canned replies before the text area types them
+        draft.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER && e.isShortcutDown()) {
                 model.reply();
                 e.consume();
+            } else if ((e.getCode() == KeyCode.TAB || e.getCode() == KeyCode.ENTER) && !e.isShortcutDown()
+                    && !e.isShiftDown() && model.insertFirstSuggestion()) {
+                draft.positionCaret(draft.getLength());
+                e.consume();
             }
+        });
+        templateHint.setId("template-hint");
+        model.suggestions().addListener((javafx.collections.ListChangeListener<String>) c -> {
+            var names = model.suggestions();
+            boolean show = !names.isEmpty();
+            templateHint.setVisible(show);
+            templateHint.setManaged(show);
+            templateHint.setText(show ? "Tab inserts /" + names.getFirst() + (names.size() > 1 ? "  ·  also: /"
+                    + String.join(", /", names.subList(1, Math.min(names.size(), 6))) : "") : "");
+            templateHint.setAccessibleText(templateHint.getText());
         });
         sendButton.setId("send-reply");
         sendButton.disableProperty().bind(model.canSend().not());
@@ -111,9 +137,25 @@ public final class ConversationView {
         unblockButton.setId("unblock");
         unblockButton.setOnAction(e -> unblock());
         acknowledgeButton.setOnAction(e -> acknowledge());
-        resolveButton.setOnAction(e -> model.openAlerts().stream().findFirst()
-                .ifPresent(a -> model.resolve(a.id())));
+        resolveButton.setOnAction(e -> resolve());
         desistButton.setOnAction(e -> desist());
+        replyButton.setAccessibleHelp("R");
+        unblockButton.setAccessibleHelp("U: choose a resume state and write a note");
+        acknowledgeButton.setAccessibleHelp("A: the newest open alert");
+        resolveButton.setAccessibleHelp("Shift+A: asks what was done");
+        desistButton.setAccessibleHelp("D: the contact is opted out; asks for a note");
+        backButton.setAccessibleHelp("Escape");
+        timeline.setAccessibleText("Timeline: messages, transitions, alerts and operator actions");
+        contactFacts.setAccessibleText("Contact");
+        tasks.setAccessibleText("Tasks and extracted data");
+        stateLabel.setAccessibleText("State");
+        diagramPane.setAccessibleRole(javafx.scene.AccessibleRole.IMAGE_VIEW);
+        diagramPane.setAccessibleText("State machine diagram");
+        model.state().addListener((o, a, state) -> {
+            stateLabel.setAccessibleText("State " + state);
+            diagramPane.setAccessibleText("State machine diagram; current state " + state + "; path "
+                    + String.join(" → ", model.path()));
+        });
         acknowledgeButton.setDisable(true);
         resolveButton.setDisable(true);
         model.detail().addListener((o, a, d) -> {
@@ -159,7 +201,24 @@ public final class ConversationView {
         model.openAlerts().stream().findFirst().ifPresent(a -> model.acknowledge(a.id()));
     }
 
-    private void desist() {
+    /** Asks what was done (required) and resolves the newest open alert with it. */
+    public void resolve() {
+        var alert = model.openAlerts().stream().findFirst();
+        if (alert.isEmpty()) return;
+        var dialog = new TextInputDialog();
+        dialog.initOwner(root.getScene().getWindow());
+        dialog.setTitle("Resolve alert");
+        dialog.setHeaderText(alert.get().severity() + " alert: " + String.join(", ", alert.get().categories())
+                + ". What was done?");
+        dialog.setContentText("Note (required):");
+        dialog.getEditor().setId("resolve-note");
+        dialog.getEditor().setAccessibleText("Resolution note");
+        dialog.setOnShown(e -> javafx.application.Platform.runLater(dialog.getEditor()::requestFocus));
+        dialog.showAndWait().filter(s -> !s.isBlank()).ifPresent(note -> model.resolve(alert.get().id(), note));
+    }
+
+    /** Asks for a note (required) and marks the conversation desist. */
+    public void desist() {
         var dialog = new TextInputDialog();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle("Mark desist");

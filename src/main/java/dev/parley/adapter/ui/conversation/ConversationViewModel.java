@@ -1,6 +1,9 @@
 package dev.parley.adapter.ui.conversation;
 
 import dev.parley.adapter.ui.context.ConsoleContext;
+import dev.parley.application.console.AlertClasses;
+import dev.parley.application.console.CannedReplies;
+import dev.parley.application.console.ReplyTemplate;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.playbook.StateGraph;
 import dev.parley.domain.conversation.ConversationAlert;
@@ -33,6 +36,8 @@ public final class ConversationViewModel {
     private final StringProperty state = new SimpleStringProperty("");
     private final StringProperty draft = new SimpleStringProperty("");
     private final StringProperty status = new SimpleStringProperty("");
+    /** "★ opportunity: high-value" while the conversation has an unresolved informational alert, else empty. */
+    private final StringProperty opportunity = new SimpleStringProperty("");
     /** Set when a reply met another operator's claim (team mode): the operator who holds it; the view asks first. */
     private final StringProperty claimedBy = new SimpleStringProperty(null);
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
@@ -46,6 +51,10 @@ public final class ConversationViewModel {
     private record Seen(String activity, java.time.Instant at) {
     }
     private final BooleanBinding canSend;
+    /** Canned replies whose name starts with what follows a {@code /} the operator is typing (Tab inserts the first). */
+    private final ObservableList<String> suggestions = FXCollections.observableArrayList();
+    private List<ReplyTemplate> templates = List.of();
+    private CannedReplies.Facts facts = new CannedReplies.Facts(null, null);
     private final dev.parley.adapter.ui.journey.JourneyViewModel journey;
 
     public ConversationViewModel(ConsoleContext context, long conversationId, Supplier<String> operator) {
@@ -56,6 +65,7 @@ public final class ConversationViewModel {
                 : new dev.parley.adapter.ui.journey.JourneyViewModel(context.journeys(), context.executor(), operator);
         draft.addListener((o, a, b) -> {
             updateChecks();
+            updateSuggestions();
             if ((a == null || a.isBlank()) != (b == null || b.isBlank())) announce(false);
         });
         canSend = Bindings.createBooleanBinding(() -> !busy.get() && detail.get() != null
@@ -75,6 +85,7 @@ public final class ConversationViewModel {
     public StringProperty state() { return state; }
     public StringProperty draft() { return draft; }
     public StringProperty status() { return status; }
+    public StringProperty opportunity() { return opportunity; }
     public StringProperty claimedBy() { return claimedBy; }
     public StringProperty presence() { return presence; }
     /** Who has claimed the conversation (team mode): the operator's name, or empty. */
@@ -151,6 +162,7 @@ public final class ConversationViewModel {
                 .collect(java.util.stream.Collectors.joining(" · ")));
     }
     public BooleanBinding canSend() { return canSend; }
+    public ObservableList<String> suggestions() { return suggestions; }
     /** The buyer journey of a buyer-sms conversation (the pane hides itself for other playbooks); may be null. */
     public dev.parley.adapter.ui.journey.JourneyViewModel journey() { return journey; }
 
@@ -167,6 +179,49 @@ public final class ConversationViewModel {
                 e -> status.set("Could not load: " + e.getMessage()));
         if (journey != null) journey.show(conversationId);
         loadClaim();
+        var replies = context.cannedReplies();
+        if (replies != null) {
+            context.executor().submit(p -> java.util.Map.entry(replies.list(), replies.facts(conversationId)), r -> {
+                templates = r.getKey();
+                facts = r.getValue();
+                updateSuggestions();
+            }, e -> status.set("Canned replies unavailable: " + e.getMessage()));
+        }
+    }
+
+    /** The {@code /name} being typed at the end of the draft, without the slash; null when there is none. */
+    static String slashWord(String text) {
+        if (text == null || text.isEmpty()) return null;
+        int start = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n')) + 1;
+        var word = text.substring(start);
+        return word.startsWith("/") && word.substring(1).matches("[a-z0-9_-]*") ? word.substring(1) : null;
+    }
+
+    private void updateSuggestions() {
+        var word = slashWord(draft.get());
+        suggestions.setAll(word == null ? List.of() : templates.stream().map(ReplyTemplate::name)
+                .filter(n -> n.startsWith(word)).toList());
+    }
+
+    /**
+     * Replaces the {@code /name} being typed with the template filled for this conversation; a variable without a
+     * value stays in the text (the checks then refuse to send until it is written in). False when nothing matched.
+     */
+    public boolean insertTemplate(String name) {
+        var template = templates.stream().filter(t -> t.name().equals(name)).findFirst();
+        var word = slashWord(draft.get());
+        if (template.isEmpty() || word == null) return false;
+        var filled = CannedReplies.fill(template.get(), facts, operator.get());
+        var text = draft.get();
+        draft.set(text.substring(0, text.length() - word.length() - 1) + filled.text());
+        status.set(filled.missing().isEmpty() ? "Inserted /" + name
+                : "Inserted /" + name + ": write in " + String.join(", ", filled.missing()) + " before sending");
+        return true;
+    }
+
+    /** Tab in the composer: inserts the first suggestion. */
+    public boolean insertFirstSuggestion() {
+        return !suggestions.isEmpty() && insertTemplate(suggestions.getFirst());
     }
 
     private void loadClaim() {
@@ -180,6 +235,7 @@ public final class ConversationViewModel {
         var contact = d.contact();
         title.set(contact.address() + " · " + c.channel() + " · " + c.playbook());
         state.set(c.state());
+        opportunity.set(opportunityBadge(d.alerts()));
         timeline.setAll(TimelineEntries.of(d));
         var facts = new ArrayList<String>();
         facts.add("Address: " + contact.address());
@@ -208,6 +264,19 @@ public final class ConversationViewModel {
         path.setAll(visited);
         detail.set(d);
         updateChecks();
+    }
+
+    /**
+     * The conversation's badge for its unresolved informational alerts (HIGH_VALUE, …: the Opportunities view), e.g.
+     * "★ opportunity: high-value"; empty when there is none.
+     */
+    static String opportunityBadge(List<ConversationAlert> alerts) {
+        var categories = alerts.stream().filter(a -> !ConversationAlert.RESOLVED.equals(a.status()))
+                .filter(a -> AlertClasses.informational(a.severity()))
+                .flatMap(a -> a.categories().isEmpty() ? java.util.stream.Stream.of(a.severity().toLowerCase())
+                        : a.categories().stream())
+                .map(c -> c.replace('_', '-')).distinct().toList();
+        return categories.isEmpty() ? "" : "★ opportunity: " + String.join(", ", categories);
     }
 
     static StateGraph observed(List<String> visited) {
@@ -273,8 +342,8 @@ public final class ConversationViewModel {
         act("Alert acknowledged", () -> context.alerts().acknowledge(conversationId, alertId, operator.get()), null);
     }
 
-    public void resolve(long alertId) {
-        act("Alert resolved", () -> context.alerts().resolve(conversationId, alertId, operator.get()), null);
+    public void resolve(long alertId, String note) {
+        act("Alert resolved", () -> context.alerts().resolve(conversationId, alertId, note, operator.get()), null);
     }
 
     public void markDesist(String note) {

@@ -30,6 +30,10 @@ public record OutboundCheck(String name, Level level, String detail) {
                 ? new OutboundCheck("Message", Level.WARN, "write a reply")
                 : text.length() > 16_000 ? new OutboundCheck("Message", Level.FAIL, "longer than 16000 characters")
                 : new OutboundCheck("Message", Level.PASS, text.length() + " characters");
-        return List.of(optOut, status, automation, body);
+        var unfilled = dev.parley.application.console.ReplyTemplate.unfilled(text);
+        var placeholders = unfilled.isEmpty()
+                ? new OutboundCheck("Placeholders", Level.PASS, "no template variable left unfilled")
+                : new OutboundCheck("Placeholders", Level.FAIL, "write in " + String.join(", ", unfilled));
+        return List.of(optOut, status, automation, body, placeholders);
     }
 }

@@ -1,6 +1,7 @@
 package dev.parley.adapter.ui.conversation;
 
 import dev.parley.application.JsonDocuments;
+import dev.parley.application.console.WhyInReview;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.Direction;
@@ -51,11 +52,21 @@ final class TimelineEntries {
             entries.add(event(e));
         }
         for (var a : d.alerts()) {
-            var title = a.severity() + " alert · " + String.join(", ", a.categories()) + " · " + a.status()
-                    + (a.handledBy() != null ? " by " + a.handledBy() : "");
-            var why = AlertReasonsText.lines(a.reasons());
-            entries.add(new TimelineEntry(a.createdAt(), "alert", title, "source: " + a.source()
-                    + (why.isEmpty() ? "" : "\n" + String.join("\n", why)), null));
+            var h = a.handling();
+            var title = a.severity() + " alert · " + String.join(", ", a.categories().stream().map(String::valueOf)
+                    .toList()) + " · " + a.status();
+            var lines = new ArrayList<String>();
+            lines.add("source: " + a.source());
+            lines.addAll(AlertReasonsText.lines(a.reasons()));
+            if (h.acknowledgedAt() != null) {
+                lines.add("acknowledged by " + h.acknowledgedBy() + " after "
+                        + WhyInReview.duration(a.timeToAcknowledge().orElseThrow()));
+            }
+            if (h.resolvedAt() != null) {
+                lines.add("resolved by " + h.resolvedBy() + (h.resolutionNote() != null ? ": " + h.resolutionNote()
+                        : ""));
+            }
+            entries.add(new TimelineEntry(a.createdAt(), "alert", title, String.join("\n", lines), null));
         }
         entries.sort(Comparator.comparing(TimelineEntry::at, Comparator.nullsFirst(Comparator.naturalOrder())));
         return entries;

@@ -21,6 +21,7 @@ public final class DashboardView {
     @FXML private BarChart<String, Number> queuesChart;
     @FXML private BarChart<String, Number> ageChart;
     @FXML private Label statusLabel;
+    @FXML private Label acknowledgementLabel;
     @FXML private BarChart<String, Number> funnelChart;
     @FXML private Label funnelLabel;
     @FXML private Button refreshButton;
@@ -33,9 +34,14 @@ public final class DashboardView {
     @FXML
     private void initialize() {
         statusLabel.textProperty().bind(model.status());
+        acknowledgementLabel.textProperty().bind(model.acknowledgement());
+        acknowledgementLabel.setId("time-to-acknowledge");
+        acknowledgementLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         refreshButton.setOnAction(e -> model.refresh());
         for (var chart : java.util.List.of(trafficChart, alertsChart, queuesChart, ageChart)) {
             chart.setAnimated(false);
+            chart.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
+            chart.setAccessibleText(chart.getTitle());
         }
         funnelChart.setAnimated(false);
         model.funnel().addListener((o, a, f) -> showFunnel(f));
@@ -70,6 +76,16 @@ public final class DashboardView {
         f.oldestAge().forEach((kind, age) -> ages.getData().add(new XYChart.Data<>(kind.title() + " ("
                 + DashboardViewModel.age(age) + ")", age.toMinutes() / 60.0)));
         ageChart.getData().setAll(java.util.List.of(ages));
+        // a screen reader reads each chart's figures as text
+        queuesChart.setAccessibleText(queuesChart.getTitle() + ": " + String.join(", ", sizes.getData().stream()
+                .map(d -> d.getXValue() + " " + d.getYValue()).toList()));
+        alertsChart.setAccessibleText(alertsChart.getTitle() + ": " + String.join(", ", alerts.getData().stream()
+                .map(d -> d.getXValue() + " " + d.getYValue()).toList()));
+        ageChart.setAccessibleText(ageChart.getTitle() + ": " + String.join(", ", ages.getData().stream()
+                .map(d -> d.getXValue()).toList()));
+        long totalIn = f.traffic().stream().mapToLong(t -> t.in()).sum();
+        long totalOut = f.traffic().stream().mapToLong(t -> t.out()).sum();
+        trafficChart.setAccessibleText(trafficChart.getTitle() + ": " + totalIn + " in, " + totalOut + " out in 24 hours");
     }
 
     private void showFunnel(dev.parley.application.console.BuyerJourneys.Funnel f) {

@@ -1,7 +1,9 @@
 package dev.parley.adapter.ui.dashboard;
 
 import dev.parley.adapter.ui.common.TaskExecutor;
+import dev.parley.application.console.AcknowledgementTimes;
 import dev.parley.application.console.DashboardFigures;
+import dev.parley.application.console.WhyInReview;
 import dev.parley.application.console.FindQueues;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -14,6 +16,7 @@ public final class DashboardViewModel {
     private final TaskExecutor executor;
     private final ObjectProperty<DashboardFigures> figures = new SimpleObjectProperty<>();
     private final StringProperty status = new SimpleStringProperty("Loading…");
+    private final StringProperty acknowledgement = new SimpleStringProperty("");
     private final dev.parley.application.console.BuyerJourneys journeys;
     private final ObjectProperty<dev.parley.application.console.BuyerJourneys.Funnel> funnel =
             new SimpleObjectProperty<>();
@@ -44,10 +47,13 @@ public final class DashboardViewModel {
 
     public ObjectProperty<DashboardFigures> figures() { return figures; }
     public StringProperty status() { return status; }
+    /** Time to acknowledge critical alerts (7 days), in words. */
+    public StringProperty acknowledgement() { return acknowledgement; }
 
     public void refresh() {
         long started = System.nanoTime();
         executor.submit(p -> queues.dashboard(), f -> {
+            acknowledgement.set(describe(f.acknowledgement()));
             figures.set(f);
             status.set("Updated (" + (System.nanoTime() - started) / 1_000_000 + " ms)");
         }, e -> status.set("Could not load figures: " + e.getClass().getSimpleName()));
@@ -55,6 +61,21 @@ public final class DashboardViewModel {
             executor.submit(p -> journeys.funnel(FUNNEL_LIMIT), funnel::set,
                     e -> status.set("Could not load the buyer funnel: " + e.getClass().getSimpleName()));
         }
+    }
+
+    /** "Critical alerts, last 7 days: 12 raised, 10 acknowledged; time to acknowledge median 3 min, p90 14 min. …" */
+    static String describe(AcknowledgementTimes t) {
+        if (t == null || t.raised() == 0) return "Critical alerts, last 7 days: none raised.";
+        var text = new StringBuilder("Critical alerts, last 7 days: " + t.raised() + " raised, " + t.acknowledged()
+                + " acknowledged");
+        if (t.median() != null) {
+            text.append("; time to acknowledge median ").append(WhyInReview.duration(t.median())).append(", p90 ")
+                    .append(WhyInReview.duration(t.p90()));
+        }
+        text.append(". ");
+        text.append(t.waiting() == 0 ? "None waits unacknowledged." : t.waiting() + " unacknowledged, the oldest for "
+                + WhyInReview.duration(t.longestWaiting()) + ".");
+        return text.toString();
     }
 
     /** "3h 12m" style age. */

@@ -51,8 +51,18 @@ public final class QueueRow {
         return preview;
     }
 
+    /** The alert categories, with a ★ when the conversation has an unresolved opportunity (high value). */
     public String categories() {
-        return String.join(", ", item.categories());
+        var text = String.join(", ", item.categories());
+        if (item.opportunity() && item.kind() != dev.parley.application.console.QueueKind.OPPORTUNITIES) {
+            return text.isEmpty() ? "★ opportunity" : text + " · ★ opportunity";
+        }
+        return text;
+    }
+
+    /** Why the row is in its queue, in words (Human review, Opportunities); empty elsewhere. */
+    public String why() {
+        return item.why() == null ? "" : item.why();
     }
 
     public ReadOnlyBooleanProperty revealed() {

@@ -1,6 +1,9 @@
 package dev.parley.adapter.ui.queue;
 
 import dev.parley.adapter.ui.common.Fxml;
+import dev.parley.application.console.QueueFilter;
+import dev.parley.application.console.QueueKind;
+import dev.parley.application.console.QueueSort;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.Parent;
@@ -22,6 +25,8 @@ public final class QueueView {
     @FXML private TextField playbookField;
     @FXML private TextField stateField;
     @FXML private ComboBox<String> channelBox;
+    @FXML private ComboBox<String> alertsBox;
+    @FXML private ComboBox<QueueSort> sortBox;
     @FXML private Button revealButton;
     @FXML private javafx.scene.layout.HBox actionBar;
     @FXML private TableView<QueueRow> table;
@@ -30,6 +35,7 @@ public final class QueueView {
     @FXML private TableColumn<QueueRow, String> playbookColumn;
     @FXML private TableColumn<QueueRow, String> stateColumn;
     @FXML private TableColumn<QueueRow, String> alertsColumn;
+    @FXML private TableColumn<QueueRow, String> whyColumn;
     @FXML private TableColumn<QueueRow, String> previewColumn;
     @FXML private TableColumn<QueueRow, String> statusColumn;
     @FXML private Label statusLabel;
@@ -57,6 +63,11 @@ public final class QueueView {
         alertsColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().categories()));
         previewColumn.setCellValueFactory(c -> c.getValue().preview());
         statusColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().item().status()));
+        whyColumn.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().why()));
+        boolean explained = model.kind() == QueueKind.HUMAN_REVIEW || model.kind() == QueueKind.OPPORTUNITIES;
+        whyColumn.setVisible(explained);
+        if (explained) previewColumn.setPrefWidth(220);
+        sortable();
         table.setRowFactory(t -> {
             var row = new TableRow<QueueRow>();
             row.setOnMouseClicked(e -> {
@@ -80,10 +91,36 @@ public final class QueueView {
         stateField.textProperty().bindBidirectional(model.state());
         channelBox.getItems().setAll("", "sms", "chat", "email", "whatsapp", "telegram", "generic");
         channelBox.valueProperty().bindBidirectional(model.channel());
-        searchField.setOnAction(e -> model.refresh());
-        playbookField.setOnAction(e -> model.refresh());
-        stateField.setOnAction(e -> model.refresh());
-        channelBox.setOnAction(e -> model.refresh());
+        searchField.setOnAction(e -> model.refreshFromTop());
+        playbookField.setOnAction(e -> model.refreshFromTop());
+        stateField.setOnAction(e -> model.refreshFromTop());
+        channelBox.setOnAction(e -> model.refreshFromTop());
+        alertsBox.getItems().setAll("");
+        alertsBox.getItems().addAll(QueueFilter.ALERT_FILTERS);
+        alertsBox.setConverter(new javafx.util.StringConverter<>() {
+            @Override public String toString(String v) { return v == null || v.isEmpty() ? "Any alerts" : v; }
+            @Override public String fromString(String s) { return s; }
+        });
+        alertsBox.valueProperty().bindBidirectional(model.alerts());
+        alertsBox.setOnAction(e -> model.refreshFromTop());
+        alertsBox.setVisible(model.kind() == QueueKind.ALL);
+        alertsBox.setManaged(model.kind() == QueueKind.ALL);
+        sortBox.getItems().setAll(model.sorts());
+        sortBox.setConverter(new javafx.util.StringConverter<>() {
+            @Override public String toString(QueueSort v) { return v == null ? "" : v.label(model.kind()); }
+            @Override public QueueSort fromString(String s) { return null; }
+        });
+        sortBox.valueProperty().bindBidirectional(model.sort());
+        sortBox.setDisable(model.sorts().size() < 2);
+        table.setAccessibleText(model.kind().title() + " queue");
+        table.setAccessibleHelp("J and K move, Enter opens the conversation, V reveals masked text");
+        searchField.setAccessibleText("Search " + model.kind().title());
+        searchField.setAccessibleHelp("Contact, conversation key or words of the messages; Enter searches");
+        sortBox.setAccessibleText("Order of " + model.kind().title());
+        alertsBox.setAccessibleText("Filter by alerts");
+        playbookField.setAccessibleText("Filter by playbook");
+        stateField.setAccessibleText("Filter by state");
+        channelBox.setAccessibleText("Filter by channel");
         revealButton.setOnAction(e -> model.revealSelected());
         revealButton.disableProperty().bind(model.selectedIndex().lessThan(0));
         for (var action : actions) {
@@ -102,6 +139,32 @@ public final class QueueView {
         loadMoreButton.disableProperty().bind(model.loadMoreCommand().executable().not());
         loadMoreButton.setOnAction(e -> model.loadMoreCommand().execute());
         statusLabel.textProperty().bind(model.status());
+    }
+
+    /**
+     * Column headers sort the whole queue in the store: Age by time, Alerts by severity (All conversations); the
+     * other columns are not sortable, since sorting the loaded rows would misrepresent the queue.
+     */
+    private void sortable() {
+        for (var column : table.getColumns()) column.setSortable(false);
+        var sorts = model.sorts();
+        ageColumn.setSortable(sorts.contains(QueueSort.OLDEST));
+        alertsColumn.setSortable(sorts.contains(QueueSort.SEVERITY));
+        table.setSortPolicy(t -> {
+            var order = t.getSortOrder();
+            QueueSort wanted = QueueSort.defaultOf(model.kind());
+            if (!order.isEmpty()) {
+                var column = order.getFirst();
+                if (column == alertsColumn) {
+                    wanted = QueueSort.SEVERITY;
+                } else if (column == ageColumn) {
+                    wanted = column.getSortType() == TableColumn.SortType.ASCENDING ? QueueSort.NEWEST
+                            : QueueSort.OLDEST;
+                }
+            }
+            if (model.sort().get() != wanted) model.sort().set(wanted);
+            return true;
+        });
     }
 
     public Parent root() {

@@ -7,6 +7,7 @@ import dev.parley.application.console.QueueCursor;
 import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.console.QueuePage;
+import dev.parley.application.console.QueueSort;
 import dev.parley.application.console.RecordReveal;
 import java.time.Clock;
 import java.util.function.Consumer;
@@ -37,6 +38,8 @@ public final class QueueViewModel {
     private final StringProperty state = new SimpleStringProperty("");
     private final StringProperty channel = new SimpleStringProperty();
     private final StringProperty search = new SimpleStringProperty("");
+    private final StringProperty alerts = new SimpleStringProperty("");
+    private final ObjectProperty<QueueSort> sort;
     private final StringProperty status = new SimpleStringProperty("");
     private final SimpleBooleanProperty loading = new SimpleBooleanProperty(false);
     private final SimpleBooleanProperty hasMore = new SimpleBooleanProperty(false);
@@ -54,6 +57,8 @@ public final class QueueViewModel {
         this.executor = executor;
         this.clock = clock;
         this.operator = operator;
+        this.sort = new SimpleObjectProperty<>(QueueSort.defaultOf(kind));
+        sort.addListener((o, a, b) -> refreshFromTop());
         this.loadMore = new Command(this::loadMore, hasMore.and(loading.not()));
     }
 
@@ -85,6 +90,28 @@ public final class QueueViewModel {
         return search;
     }
 
+    /** Unresolved alerts filter: "" (any row), or one of {@link QueueFilter#ALERT_FILTERS}. */
+    public StringProperty alerts() {
+        return alerts;
+    }
+
+    /** The order the whole queue is read in (from the store, never a sort of the loaded rows). */
+    public ObjectProperty<QueueSort> sort() {
+        return sort;
+    }
+
+    /** O: the next order this queue offers (the first again after the last). */
+    public void nextSort() {
+        var sorts = sorts();
+        sort.set(sorts.get((sorts.indexOf(sort.get()) + 1) % sorts.size()));
+        status.set("Sorted: " + sort.get().label(kind));
+    }
+
+    /** The orders this queue offers. */
+    public java.util.List<QueueSort> sorts() {
+        return QueueSort.of(kind);
+    }
+
     public StringProperty status() {
         return status;
     }
@@ -102,7 +129,7 @@ public final class QueueViewModel {
     }
 
     QueueFilter filter() {
-        return new QueueFilter(playbook.get(), state.get(), channel.get(), search.get());
+        return new QueueFilter(playbook.get(), state.get(), channel.get(), search.get(), alerts.get());
     }
 
     /** Reloads from the top, keeping as many rows as are loaded now and the selected item. */
@@ -113,7 +140,8 @@ public final class QueueViewModel {
         }
         int limit = Math.max(FindQueues.PAGE_SIZE, Math.min(rows.size(), 1000));
         var filter = filter();
-        load(() -> queues.page(kind, filter, null, limit), page -> {
+        var order = sort.get();
+        load(() -> queues.page(kind, filter, order, null, limit), page -> {
             var selected = selected();
             rows.setAll(page.items().stream().map(i -> new QueueRow(i, clock.instant())).toList());
             next = page.next();
@@ -125,10 +153,18 @@ public final class QueueViewModel {
         });
     }
 
+    /** A new order or filter: the first page again, from the top, nothing selected. */
+    public void refreshFromTop() {
+        rows.clear();
+        selectedIndex.set(-1);
+        refresh();
+    }
+
     private void loadMore() {
         var after = next;
         var filter = filter();
-        load(() -> queues.page(kind, filter, after, FindQueues.PAGE_SIZE), page -> {
+        var order = sort.get();
+        load(() -> queues.page(kind, filter, order, after, FindQueues.PAGE_SIZE), page -> {
             rows.addAll(page.items().stream().map(i -> new QueueRow(i, clock.instant())).toList());
             next = page.next();
         });
@@ -199,7 +235,11 @@ public final class QueueViewModel {
     /** The empty-state text of this queue. */
     public String emptyText() {
         return switch (kind) {
-            case HUMAN_REVIEW -> "Nothing needs review. Critical and high-value alerts appear here by themselves.";
+            case HUMAN_REVIEW -> "Nothing waits for a decision. Conversations with a critical or review-tier alert, or "
+                    + "that the automation could not handle (an unclear reply), appear here by themselves, most urgent "
+                    + "first.";
+            case OPPORTUNITIES -> "No opportunities. High-value discoveries (a family bible, original photos, …) "
+                    + "appear here; automation carries on with them.";
             case ESCALATIONS -> "No escalations. When a playbook asks an operator a question, it waits here "
                     + "until someone answers.";
             case HELD -> "No held or filtered messages. Outgoing messages stopped by a safety check appear here "

@@ -39,6 +39,9 @@ public final class ReplayView {
 
     @FXML
     private void initialize() {
+        sourceField.setAccessibleText("Replay file or stored conversation id");
+        transcript.setAccessibleText("Replay transcript: today's policy beside what was stored");
+        compareBox.setAccessibleHelp("Adds the stored outcome next to today's and marks where they differ");
         sourceField.textProperty().bindBidirectional(model.source());
         runButton.disableProperty().bind(model.running().or(model.source().isEmpty()));
         runButton.setOnAction(e -> model.run());

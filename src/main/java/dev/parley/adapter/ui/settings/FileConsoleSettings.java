@@ -53,6 +53,42 @@ public final class FileConsoleSettings implements ConsoleSettings {
         save();
     }
 
+    /** The text sizes the console offers, smallest first. */
+    public static final java.util.List<String> TEXT_SIZES = java.util.List.of("normal", "large", "larger");
+
+    @Override
+    public java.time.Duration renotifyAfter() {
+        try {
+            int minutes = Integer.parseInt(values.getProperty("alerts.renotify_minutes", "10").strip());
+            return java.time.Duration.ofMinutes(minutes >= 1 && minutes <= 1440 ? minutes : 10);
+        } catch (NumberFormatException e) {
+            return java.time.Duration.ofMinutes(10);
+        }
+    }
+
+    @Override
+    public void setRenotifyAfter(java.time.Duration after) {
+        long minutes = after.toMinutes();
+        if (minutes < 1 || minutes > 1440 || after.toSecondsPart() != 0) {
+            throw new IllegalArgumentException("renotify time must be 1 to 1440 whole minutes");
+        }
+        values.setProperty("alerts.renotify_minutes", Long.toString(minutes));
+        save();
+    }
+
+    @Override
+    public String textSize() {
+        var size = values.getProperty("text.size", "normal");
+        return TEXT_SIZES.contains(size) ? size : "normal";
+    }
+
+    @Override
+    public void setTextSize(String size) {
+        if (!TEXT_SIZES.contains(size)) throw new IllegalArgumentException("text size must be one of " + TEXT_SIZES);
+        values.setProperty("text.size", size);
+        save();
+    }
+
     @Override
     public String alertPatterns() {
         try {

@@ -25,10 +25,14 @@ public final class SettingsView {
     private final Consumer<String> applyTheme;
     private final Parent root;
     @FXML private GridPane form;
+    @FXML private javafx.scene.layout.VBox sideColumn;
     @FXML private TextField operatorField;
     @FXML private ChoiceBox<String> themeBox;
+    @FXML private ChoiceBox<String> textSizeBox;
+    @FXML private TextField renotifyField;
     @FXML private Button regenerateButton;
     @FXML private Button saveButton;
+    @FXML private Button restartListenerButton;
     @FXML private Label statusLabel;
     @FXML private TextArea patternsArea;
     @FXML private TextField sampleField;
@@ -81,10 +85,31 @@ public final class SettingsView {
         themeBox.getItems().setAll("light", "dark");
         themeBox.valueProperty().bindBidirectional(model.theme());
         themeBox.valueProperty().addListener((o, a, t) -> applyTheme.accept(t));
+        textSizeBox.getItems().setAll(FileConsoleSettings.TEXT_SIZES);
+        textSizeBox.valueProperty().bindBidirectional(model.textSize());
+        textSizeBox.setId("setting-text-size");
+        textSizeBox.setAccessibleText("Text size");
+        renotifyField.textProperty().bindBidirectional(model.renotifyMinutes());
+        renotifyField.setId("setting-renotify-minutes");
+        renotifyField.setAccessibleText("Minutes before an unacknowledged critical alert is notified again");
         regenerateButton.setOnAction(e -> model.regenerateWebhookSecret());
         saveButton.setOnAction(e -> model.save());
+        saveButton.setId("settings-save");
+        restartListenerButton.setId("restart-listener");
+        restartListenerButton.visibleProperty().bind(model.listenerRestartNeeded());
+        restartListenerButton.managedProperty().bind(model.listenerRestartNeeded());
+        restartListenerButton.setOnAction(e -> model.restartListener());
+        restartListenerButton.setAccessibleHelp("The listener's new address or port applies when it restarts");
+        statusLabel.setId("settings-status");
+        statusLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
         statusLabel.textProperty().bind(model.status());
         patternsArea.textProperty().bindBidirectional(model.patterns());
+        patternsArea.setId("alert-patterns");
+        patternsArea.setAccessibleText("Alert patterns (opt_out_phrases.json)");
+        sampleField.setId("pattern-sample");
+        sampleField.setAccessibleText("Test a message against the patterns");
+        operatorField.setAccessibleText("Operator name");
+        themeBox.setAccessibleText("Theme");
         sampleField.textProperty().bindBidirectional(model.sample());
         matchesList.setItems(model.matches());
         matchesList.setPlaceholder(new Label("Type a message to see which categories match."));
@@ -136,6 +161,11 @@ public final class SettingsView {
 
     private static double sigmoid(double z) {
         return 1 / (1 + Math.exp(-z));
+    }
+
+    /** Adds a section (e.g. the canned replies editor) below the alert patterns. */
+    public void addSection(javafx.scene.Node section) {
+        sideColumn.getChildren().add(section);
     }
 
     public Parent root() {

@@ -12,8 +12,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Settings: Parley's configuration keys (applied at the next start), the operator name and theme (at once), and
- * the alert pattern editor with a live "test a message" box.
+ * Settings: Parley's configuration keys (applied at once where they can be; the listener's address when the operator
+ * restarts it, which the view offers), the operator's preferences (at once), and the alert pattern editor with a live
+ * "test a message" box.
  */
 public final class SettingsViewModel {
     public static final List<String> KEYS = List.of("listener.bind", "listener.port", "webhooks.generic.secret",
@@ -26,10 +27,14 @@ public final class SettingsViewModel {
     private final Map<String, StringProperty> values = new LinkedHashMap<>();
     private final StringProperty operator = new SimpleStringProperty();
     private final StringProperty theme = new SimpleStringProperty();
+    private final StringProperty textSize = new SimpleStringProperty();
+    private final StringProperty renotifyMinutes = new SimpleStringProperty();
     private final StringProperty patterns = new SimpleStringProperty();
     private final StringProperty sample = new SimpleStringProperty("");
     private final ObservableList<String> matches = FXCollections.observableArrayList();
     private final StringProperty status = new SimpleStringProperty("");
+    private final javafx.beans.property.BooleanProperty listenerRestartNeeded =
+            new javafx.beans.property.SimpleBooleanProperty(false);
     private final ModelEndpoints endpoints;
     private final TaskExecutor executor;
     private final ObservableList<String> models = FXCollections.observableArrayList();
@@ -54,6 +59,8 @@ public final class SettingsViewModel {
         for (var key : KEYS) values.put(key, new SimpleStringProperty(current.getOrDefault(key, "")));
         operator.set(settings.operatorName());
         theme.set(settings.theme());
+        textSize.set(settings.textSize());
+        renotifyMinutes.set(Long.toString(settings.renotifyAfter().toMinutes()));
         patterns.set(settings.alertPatterns());
         patterns.addListener((o, a, b) -> test());
         sample.addListener((o, a, b) -> test());
@@ -62,6 +69,9 @@ public final class SettingsViewModel {
     public StringProperty value(String key) { return values.get(key); }
     public StringProperty operator() { return operator; }
     public StringProperty theme() { return theme; }
+    /** "normal", "large" or "larger": applies at once. */
+    public StringProperty textSize() { return textSize; }
+    public StringProperty renotifyMinutes() { return renotifyMinutes; }
     public StringProperty patterns() { return patterns; }
     public StringProperty sample() { return sample; }
     public ObservableList<String> matches() { return matches; }
@@ -125,11 +135,25 @@ public final class SettingsViewModel {
             status.set("Not saved: invalid patterns: " + e.getMessage());
             return;
         }
+        java.time.Duration renotify;
+        try {
+            renotify = java.time.Duration.ofMinutes(Long.parseLong(renotifyMinutes.get().strip()));
+            if (renotify.toMinutes() < 1 || renotify.toMinutes() > 1440) throw new NumberFormatException();
+        } catch (NumberFormatException | NullPointerException e) {
+            status.set("Not saved: re-notify time must be a whole number of minutes from 1 to 1440");
+            return;
+        }
         var changes = new LinkedHashMap<String, String>();
         values.forEach((key, value) -> changes.put(key, value.get() == null ? "" : value.get().strip()));
+        var previousPatterns = settings.alertPatterns();
+        boolean patternsChanged = !previousPatterns.equals(patterns.get());
+        ConfigurationFile.Applied applied;
         try {
-            configuration.write(changes);
+            // the patterns file first: applying the configuration compiles it again
+            if (patternsChanged) settings.setAlertPatterns(patterns.get());
+            applied = configuration.apply(changes);
         } catch (RuntimeException e) {
+            if (patternsChanged) settings.setAlertPatterns(previousPatterns);
             status.set("Not saved: " + e.getMessage());
             return;
         }
@@ -138,7 +162,41 @@ public final class SettingsViewModel {
             operatorShown.set(operator.get().strip());
         }
         settings.setTheme(theme.get());
-        settings.setAlertPatterns(patterns.get());
-        status.set("Saved. Listener, secrets, sender, model and alert patterns apply at the next start.");
+        settings.setTextSize(textSize.get());
+        settings.setRenotifyAfter(renotify);
+        listenerRestartNeeded.set(listenerRestartNeeded.get() || applied.listenerRestartNeeded());
+        status.set(describe(applied, patternsChanged));
+    }
+
+    /** "Saved and applied now: sender, alert patterns. listener.port: restart the listener (button). …" */
+    static String describe(ConfigurationFile.Applied applied, boolean patternsChanged) {
+        var now = new java.util.ArrayList<>(applied.now());
+        if (patternsChanged) now.add("alert patterns");
+        var text = new StringBuilder("Saved.");
+        if (!now.isEmpty()) text.append(" Applied now: ").append(String.join(", ", now)).append('.');
+        if (applied.listenerRestartNeeded()) {
+            text.append(" ").append(String.join(", ", applied.listener()))
+                    .append(": the listener keeps its address until it restarts (Restart listener).");
+        }
+        if (!applied.restart().isEmpty()) {
+            text.append(" ").append(String.join(", ", applied.restart())).append(": applies when Parley restarts.");
+        }
+        return text.toString();
+    }
+
+    /** True once a saved change waits for the listener to restart; the view offers the restart. */
+    public javafx.beans.property.BooleanProperty listenerRestartNeeded() {
+        return listenerRestartNeeded;
+    }
+
+    /** Restarts the listener on the saved address and port (requests being answered finish first). */
+    public void restartListener() {
+        try {
+            var where = configuration.restartListener();
+            listenerRestartNeeded.set(false);
+            status.set("Listener restarted: now on " + where + ".");
+        } catch (RuntimeException e) {
+            status.set("Listener not restarted: " + e.getMessage());
+        }
     }
 }

@@ -34,6 +34,10 @@ public final class MainView {
     @FXML private Label statusLabel;
     @FXML private Label modelLabel;
     @FXML private Label versionLabel;
+    @FXML private HBox alertBanner;
+    @FXML private Label alertBannerText;
+    @FXML private Button alertBannerOpen;
+    @FXML private Button alertBannerDismiss;
 
     /** {@code otherViews} builds Replay, Dashboard and Settings; {@code queueActions} each queue's row actions. */
     public MainView(MainViewModel model, Function<Section, Parent> otherViews,
@@ -65,6 +69,47 @@ public final class MainView {
             if (failing) modelLabel.getStyleClass().add("status-model-failing");
         });
         if (model.modelFailing().get()) modelLabel.getStyleClass().add("status-model-failing");
+        navigation.setAccessibleText("Queues and views");
+        navigation.setAccessibleHelp("Ctrl+1 to Ctrl+9 jump to an entry; the number is how many items wait there");
+        shortcutsButton.setAccessibleText("Keyboard shortcuts");
+        statusLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
+        alertBannerText.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
+        alertBannerText.setAccessibleRoleDescription("alert");
+        alertBannerText.setAccessibleHelp("Ctrl+1 opens Human review; Escape dismisses");
+        alertBannerOpen.setOnAction(e -> {
+            model.dismissAnnouncement();
+            model.section().set(Section.HUMAN_REVIEW);
+        });
+        alertBannerDismiss.setOnAction(e -> model.dismissAnnouncement());
+        model.announcement().addListener((o, a, text) -> announce(text));
+        model.announcementUrgent().addListener((o, a, urgent) -> {
+            alertBanner.getStyleClass().remove("alert-banner-urgent");
+            if (urgent) alertBanner.getStyleClass().add("alert-banner-urgent");
+        });
+    }
+
+    /**
+     * Shows an alert in the banner and hands it to a screen reader: the label's accessible text changes (announced
+     * where the platform reports text changes) and, unless the operator is typing, the banner takes the focus, which
+     * every screen reader announces.
+     */
+    private void announce(String text) {
+        boolean show = text != null && !text.isBlank();
+        alertBanner.setVisible(show);
+        alertBanner.setManaged(show);
+        alertBannerText.setText(show ? text : "");
+        alertBannerText.setAccessibleText(show ? text : null);
+        if (!show) return;
+        alertBannerText.notifyAccessibleAttributeChanged(javafx.scene.AccessibleAttribute.TEXT);
+        var scene = alertBannerText.getScene();
+        if (scene != null && !(scene.getFocusOwner() instanceof javafx.scene.control.TextInputControl)) {
+            alertBannerText.requestFocus();
+        }
+    }
+
+    /** The banner's text, as a screen reader gets it (tests). */
+    public Label announcementLabel() {
+        return alertBannerText;
     }
 
     public Parent root() {
@@ -136,6 +181,7 @@ public final class MainView {
             count.getStyleClass().add("count-badge");
             count.textProperty().bind(item.count().asString());
             count.visibleProperty().bind(item.count().greaterThanOrEqualTo(0));
+            if (item.section() == Section.OPPORTUNITIES) count.getStyleClass().add("count-opportunity");
             if (item.section().ordinal() <= 1) {
                 // red only while something waits
                 count.getStyleClass().removeAll("count-urgent");

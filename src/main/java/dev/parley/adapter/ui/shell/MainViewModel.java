@@ -8,7 +8,17 @@ import dev.parley.application.PipelineEvent;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.console.RecordReveal;
+import dev.parley.application.console.WhyInReview;
+import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.LongProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleLongProperty;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -27,6 +37,7 @@ public final class MainViewModel {
     private final TaskExecutor executor;
     private final Notifier notifier;
     private final ConsoleSettings settings;
+    private final Clock clock;
     private final ObservableList<NavItem> navigation = FXCollections.observableArrayList();
     private final Map<QueueKind, QueueViewModel> queueModels = new EnumMap<>(QueueKind.class);
     private final ObjectProperty<Section> section = new SimpleObjectProperty<>(Section.HUMAN_REVIEW);
@@ -36,7 +47,14 @@ public final class MainViewModel {
     private final javafx.beans.property.BooleanProperty modelFailing = new javafx.beans.property.SimpleBooleanProperty();
     private java.util.function.Supplier<dev.parley.application.model.ModelHealth> modelHealth = () -> null;
     private final ObjectProperty<LongConsumer> openConversation = new SimpleObjectProperty<>(id -> { });
+    /** The latest alert announcement (banner, screen reader); empty when there is none. */
+    private final StringProperty announcement = new SimpleStringProperty("");
+    private final BooleanProperty announcementUrgent = new SimpleBooleanProperty(false);
+    private final LongProperty unacknowledgedCritical = new SimpleLongProperty(0);
+    private final StringProperty windowTitle = new SimpleStringProperty("Parley");
+    private final Set<Long> reminded = new HashSet<>();
     private boolean countsLoading;
+    private boolean remindersLoading;
 
     public MainViewModel(FindQueues queues, RecordReveal reveal, TaskExecutor executor, Notifier notifier,
                          ConsoleSettings settings, Clock clock) {
@@ -44,6 +62,7 @@ public final class MainViewModel {
         this.executor = executor;
         this.notifier = notifier;
         this.settings = settings;
+        this.clock = clock;
         operator.set(settings.operatorName());
         Arrays.stream(Section.values()).map(NavItem::new).forEach(navigation::add);
         for (var kind : QueueKind.values()) {
@@ -71,6 +90,29 @@ public final class MainViewModel {
 
     public StringProperty status() {
         return status;
+    }
+
+    public StringProperty announcement() {
+        return announcement;
+    }
+
+    /** True while the announcement is a reminder of an unacknowledged critical alert (shown louder). */
+    public BooleanProperty announcementUrgent() {
+        return announcementUrgent;
+    }
+
+    public LongProperty unacknowledgedCritical() {
+        return unacknowledgedCritical;
+    }
+
+    /** "Parley", or with what waits: "Parley — 2 critical unacknowledged · 5 in review". */
+    public StringProperty windowTitle() {
+        return windowTitle;
+    }
+
+    public void dismissAnnouncement() {
+        announcement.set("");
+        announcementUrgent.set(false);
     }
 
     /** The status bar's model line: which model answers, and when it is failing that the offline one does. */
@@ -130,18 +172,25 @@ public final class MainViewModel {
                 var kind = item.section().queue();
                 if (kind != null) item.count().set(counts.getOrDefault(kind, 0L));
             }
+            showAttention();
         }, error -> {
             countsLoading = false;
             status.set("Store unavailable: " + error.getClass().getSimpleName());
         });
     }
 
-    /** A batch of committed pipeline events (at most ~10 a second): one refresh, one notification per alert. */
+    /**
+     * A batch of committed pipeline events (at most ~10 a second): one refresh, one notification and one
+     * announcement per critical alert.
+     */
     public void onEvents(List<PipelineEvent> events) {
         for (var event : events) {
             if (event instanceof PipelineEvent.AlertRaised alert && "CRITICAL".equals(alert.severity())) {
-                notifier.critical("Critical alert", "Conversation " + alert.conversationId() + ": "
-                        + String.join(", ", alert.categories()) + ". Automation stopped; open Human review.");
+                var text = "Conversation " + alert.conversationId() + ": " + String.join(", ", alert.categories())
+                        + ". Automation stopped; open Human review (Ctrl+1).";
+                notifier.critical("Critical alert", text);
+                announcement.set("Critical alert. " + text);
+                announcementUrgent.set(false);
             }
             if (event instanceof PipelineEvent.AlertRaised alert && "SLA_BREACH".equals(alert.severity())) {
                 notifier.critical("Escalation SLA breached", "Conversation " + alert.conversationId() + ": the "
@@ -150,5 +199,48 @@ public final class MainViewModel {
         }
         refreshAll();
         refreshModelStatus();
+        // the reminders' own timer covers the passing of time; here only what changes the unacknowledged set
+        if (events.stream().anyMatch(e -> e instanceof PipelineEvent.AlertRaised
+                || e instanceof PipelineEvent.OperatorActed)) {
+            checkReminders();
+        }
+    }
+
+    /**
+     * Re-notifies, louder and once per alert, each critical alert nobody has acknowledged for the configured time
+     * (Settings, default 10 minutes; measured on the console's clock), and updates the attention count. The window
+     * calls it periodically and after each batch of events.
+     */
+    public void checkReminders() {
+        if (remindersLoading) return;
+        remindersLoading = true;
+        var after = settings.renotifyAfter();
+        executor.submit(progress -> queues.unacknowledgedCritical(Duration.ZERO), open -> {
+            remindersLoading = false;
+            unacknowledgedCritical.set(open.size());
+            reminded.retainAll(open.stream().map(ConversationAlert::id).collect(Collectors.toSet()));
+            var dueBy = clock.instant().minus(after);
+            for (var alert : open) {
+                if (alert.createdAt().isAfter(dueBy) || !reminded.add(alert.id())) continue;
+                var waited = WhyInReview.duration(Duration.between(alert.createdAt(), clock.instant()));
+                var text = "Conversation " + alert.conversationId() + ": " + String.join(", ", alert.categories())
+                        + ", raised " + waited + " ago and not acknowledged. Open Human review (Ctrl+1).";
+                notifier.urgent("Critical alert still unacknowledged", text);
+                announcement.set("Reminder: critical alert still unacknowledged. " + text);
+                announcementUrgent.set(true);
+            }
+            showAttention();
+        }, error -> remindersLoading = false);
+    }
+
+    private void showAttention() {
+        long review = navigation.stream().filter(n -> n.section() == Section.HUMAN_REVIEW).findFirst()
+                .map(n -> Math.max(0, n.count().get())).orElse(0L);
+        long critical = unacknowledgedCritical.get();
+        var parts = new java.util.ArrayList<String>();
+        if (critical > 0) parts.add(critical + " critical unacknowledged");
+        if (review > 0) parts.add(review + " in review");
+        windowTitle.set(parts.isEmpty() ? "Parley" : "Parley — " + String.join(" · ", parts));
+        notifier.attention(critical, review);
     }
 }

@@ -9,6 +9,7 @@ public enum Section {
     HELD(QueueKind.HELD, "Held & filtered"),
     ALL(QueueKind.ALL, "All conversations"),
     FAILED(QueueKind.FAILED, "Failed"),
+    OPPORTUNITIES(QueueKind.OPPORTUNITIES, "Opportunities"),
     REPLAY(null, "Replay"),
     DASHBOARD(null, "Dashboard"),
     SETTINGS(null, "Settings"),

@@ -8,27 +8,67 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.stage.Window;
 
-/** The console's keyboard: every action without the mouse. Letters only act when no text field has focus. */
+/**
+ * The console's keyboard: every action without the mouse. Letters act only when no text field has the focus. The
+ * {@code ?} list is generated from {@link Action}, so it names every shortcut there is and nothing else.
+ */
 public final class Shortcuts {
 
+    /** Each action with its key and what it does, as the {@code ?} list shows them. */
     public enum Action {
-        NEXT, PREVIOUS, OPEN, REVEAL, SEARCH, REPLY, UNBLOCK, ACKNOWLEDGE, BACK, NEW_CONVERSATION, HELP, REFRESH,
-        SECTION_1, SECTION_2, SECTION_3, SECTION_4, SECTION_5, SECTION_6, SECTION_7, SECTION_8
+        NEXT("J / K", "next / previous item in a queue (J past the last row loads more)"),
+        PREVIOUS(null, null),
+        OPEN("Enter", "open the selected conversation"),
+        REVEAL("V", "reveal the selected item's masked text (audited)"),
+        SEARCH("Ctrl+F", "search the queue: contact, key, message words"),
+        SORT("O", "next sort order of the queue (whole store)"),
+        LOAD_MORE("L", "load the next page of the queue"),
+        RETRY("T", "retry the selected failed message (Failed)"),
+        REPLY("R", "reply: focus the composer; / + name then Tab inserts a canned reply; Ctrl+Enter sends"),
+        UNBLOCK("U", "unblock the open conversation (resume state and a note)"),
+        ACKNOWLEDGE("A", "acknowledge the open conversation's newest alert"),
+        RESOLVE("Shift+A", "resolve the open conversation's newest alert (with a note)"),
+        DESIST("D", "mark the open conversation desist (with a note)"),
+        BACK("Esc", "back to the queue; dismiss the alert banner"),
+        NEW_CONVERSATION("N", "start a new conversation"),
+        REFRESH("F5", "refresh"),
+        SAVE("Ctrl+S", "save Settings"),
+        TEXT_LARGER("Ctrl++ / Ctrl+-", "larger / smaller text (Ctrl+0: normal)"),
+        TEXT_SMALLER(null, null),
+        TEXT_NORMAL(null, null),
+        HELP("?", "this list"),
+        SECTION_1(null, null), SECTION_2(null, null), SECTION_3(null, null), SECTION_4(null, null),
+        SECTION_5(null, null), SECTION_6(null, null), SECTION_7(null, null), SECTION_8(null, null),
+        SECTION_9(null, null);
+
+        private final String keys;
+        private final String description;
+
+        Action(String keys, String description) {
+            this.keys = keys;
+            this.description = description;
+        }
     }
 
-    static final String HELP_TEXT = """
-            J / K            next / previous item in a queue
-            Enter            open the selected conversation
-            V                reveal the selected item's masked text (audited)
-            Ctrl+F           search the queue
-            R                reply (focus the composer); Ctrl+Enter sends
-            U                unblock the open conversation
-            A                acknowledge the open conversation's alert
-            Esc              back to the queue
-            N                start a new conversation
-            F5               refresh
-            Ctrl+1 … Ctrl+8  Human review, Escalations, Held, All, Failed, Replay, Dashboard, Settings
-            ?                this list""";
+    /** The list the {@code ?} key shows: every action, the sections, and how to reach the other controls. */
+    static final String HELP_TEXT = helpText();
+
+    private static String helpText() {
+        var text = new StringBuilder();
+        for (var action : Action.values()) {
+            if (action.keys == null) continue;
+            text.append(String.format("%-17s%s%n", action.keys, action.description));
+        }
+        var sections = new StringBuilder();
+        for (var section : Section.values()) {
+            if (section.ordinal() >= 9) break;
+            sections.append(sections.isEmpty() ? "" : ", ").append(section.title());
+        }
+        text.append(String.format("%-17s%s%n", "Ctrl+1 … Ctrl+9", sections));
+        text.append(String.format("%-17s%s", "Tab / Shift+Tab", "move between controls; Space presses the focused "
+                + "button, arrows choose in lists"));
+        return text.toString();
+    }
 
     private final Predicate<Action> handler;
 
@@ -60,9 +100,15 @@ public final class Shortcuts {
     static Action action(KeyEvent e, boolean typing) {
         if (e.isShortcutDown()) {
             if (e.getCode() == KeyCode.F) return Action.SEARCH;
+            if (e.getCode() == KeyCode.S) return Action.SAVE;
+            if (e.getCode() == KeyCode.PLUS || e.getCode() == KeyCode.EQUALS || e.getCode() == KeyCode.ADD) {
+                return Action.TEXT_LARGER;
+            }
+            if (e.getCode() == KeyCode.MINUS || e.getCode() == KeyCode.SUBTRACT) return Action.TEXT_SMALLER;
+            if (e.getCode() == KeyCode.DIGIT0 || e.getCode() == KeyCode.NUMPAD0) return Action.TEXT_NORMAL;
             if (e.getCode().isDigitKey()) {
-                int n = e.getCode().getCode() - KeyCode.DIGIT1.getCode();
-                if (n >= 0 && n < 8) return Action.values()[Action.SECTION_1.ordinal() + n];
+                int n = digit(e.getCode());
+                if (n >= 1 && n <= 9) return Action.values()[Action.SECTION_1.ordinal() + n - 1];
             }
             return null;
         }
@@ -74,13 +120,22 @@ public final class Shortcuts {
             case K -> Action.PREVIOUS;
             case ENTER -> Action.OPEN;
             case V -> Action.REVEAL;
+            case O -> Action.SORT;
+            case L -> Action.LOAD_MORE;
+            case T -> Action.RETRY;
             case R -> Action.REPLY;
             case U -> Action.UNBLOCK;
-            case A -> Action.ACKNOWLEDGE;
+            case A -> e.isShiftDown() ? Action.RESOLVE : Action.ACKNOWLEDGE;
+            case D -> Action.DESIST;
             case N -> Action.NEW_CONVERSATION;
             case SLASH -> e.isShiftDown() ? Action.HELP : null;
             default -> "?".equals(e.getText()) ? Action.HELP : null;
         };
+    }
+
+    private static int digit(KeyCode code) {
+        return code.ordinal() >= KeyCode.NUMPAD0.ordinal() && code.ordinal() <= KeyCode.NUMPAD9.ordinal()
+                ? code.ordinal() - KeyCode.NUMPAD0.ordinal() : code.getCode() - KeyCode.DIGIT0.getCode();
     }
 
     public static void showHelp(Window owner) {
@@ -90,6 +145,12 @@ public final class Shortcuts {
         alert.setHeaderText("Keyboard shortcuts");
         alert.setContentText(HELP_TEXT);
         alert.getDialogPane().getStyleClass().add("shortcuts");
+        alert.getDialogPane().setAccessibleText("Keyboard shortcuts");
+        alert.getDialogPane().setAccessibleHelp(HELP_TEXT);
+        if (owner != null && owner.getScene() != null) {
+            alert.getDialogPane().setStyle(owner.getScene().getRoot().getStyle());
+            alert.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
         alert.show();
     }
 }

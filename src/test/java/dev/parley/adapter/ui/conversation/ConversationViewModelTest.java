@@ -151,10 +151,31 @@ class ConversationViewModelTest {
         assertThat(model.openAlerts()).hasSize(1);
         model.acknowledge(alertId);
         assertThat(model.openAlerts().getFirst().status()).isEqualTo(ConversationAlert.ACKNOWLEDGED);
-        model.resolve(alertId);
+        model.resolve(alertId, "Called them; all fine");
         assertThat(model.openAlerts()).isEmpty();
+        var handled = model.detail().get().alerts().getFirst().handling();
+        assertThat(handled.acknowledgedBy()).isEqualTo("Dana");
+        assertThat(handled.resolvedBy()).isEqualTo("Dana");
+        assertThat(handled.resolutionNote()).isEqualTo("Called them; all fine");
+        assertThat(model.timeline()).anyMatch(e -> e.kind().equals("alert") && e.text().contains("acknowledged by "
+                + "Dana after") && e.text().contains("resolved by Dana: Called them; all fine"));
         assertThat(audit())
                 .extracting(a -> a.action()).contains("acknowledge_alert", "resolve_alert");
+    }
+
+    @Test
+    void anOpportunityIsABadgeOnTheConversationUntilItsAlertIsResolved() {
+        assertThat(model.opportunity().get()).isEmpty();
+        var alertId = fx.tx().inTransaction(s -> {
+            var c = s.conversations().find(id).orElseThrow();
+            return s.alerts().raise(id, c.contactId(), null, "HIGH_VALUE", java.util.List.of("high_value"),
+                    java.util.List.of("hv1"), "pattern", java.time.Instant.now());
+        });
+        fx.raiseCritical(id, "threat");
+        model.load();
+        assertThat(model.opportunity().get()).isEqualTo("★ opportunity: high-value");
+        model.resolve(alertId, "Asked for photos of the bible");
+        assertThat(model.opportunity().get()).isEmpty();
     }
 
     @Test
@@ -164,5 +185,33 @@ class ConversationViewModelTest {
         model.draft().set("one more thing");
         assertThat(model.checks()).anyMatch(c -> c.name().equals("Opt-out") && c.level() == OutboundCheck.Level.FAIL);
         assertThat(model.canSend().get()).isFalse();
+    }
+
+    @Test
+    void aCannedReplyIsInsertedBySlashAndNameFilledAndSentThroughTheSameChecks() {
+        long outreach = fx.startOutreach("+15550131");
+        fx.inbound(outreach, "+15550131", "Yes, happy to help!", "Mary Walsh");
+        var vm = new ConversationViewModel(fx.context, outreach, () -> "Dana");
+        vm.load();
+        vm.draft().set("Lovely to hear from you. /th");
+        assertThat(vm.suggestions()).containsExactly("thanks");
+        assertThat(vm.insertFirstSuggestion()).isTrue();
+        assertThat(vm.draft().get()).isEqualTo("Lovely to hear from you. Thank you, Mary Walsh! This is really "
+                + "helpful. — Dana");
+        assertThat(vm.suggestions()).isEmpty();
+        assertThat(vm.checks()).allMatch(c -> c.level() == OutboundCheck.Level.PASS);
+        vm.reply();
+        var sent = fx.tx().inTransaction(s -> s.outbox().ofConversation(outreach));
+        assertThat(sent).anyMatch(o -> o.text().startsWith("Lovely to hear from you. Thank you, Mary Walsh!")
+                && o.actor().equals("Dana") && o.operatorExplicit());
+
+        // a variable without a value stays, and the composer will not send it
+        vm.draft().set("/property");
+        vm.insertFirstSuggestion();
+        assertThat(vm.draft().get()).contains("{last_property}");
+        assertThat(vm.status().get()).contains("write in {last_property}");
+        assertThat(vm.checks()).anyMatch(c -> c.name().equals("Placeholders") && c.level()
+                == OutboundCheck.Level.FAIL);
+        assertThat(vm.canSend().get()).isFalse();
     }
 }

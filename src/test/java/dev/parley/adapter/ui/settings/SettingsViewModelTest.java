@@ -65,6 +65,24 @@ class SettingsViewModelTest {
     }
 
     @Test
+    void textSizeAndReminderTimeAreStoredAndCheckedBeforeAnythingIsSaved() {
+        var settings = new FileConsoleSettings(home);
+        var model = new SettingsViewModel(settings, file, new JsonAlertPatternTester(), new SimpleStringProperty(""));
+        assertThat(model.renotifyMinutes().get()).isEqualTo("10");
+        assertThat(model.textSize().get()).isEqualTo("normal");
+        model.renotifyMinutes().set("0");
+        model.textSize().set("larger");
+        model.save();
+        assertThat(model.status().get()).contains("1 to 1440");
+        assertThat(written).isEmpty();
+        model.renotifyMinutes().set(" 25 ");
+        model.save();
+        var reloaded = new FileConsoleSettings(home);
+        assertThat(reloaded.renotifyAfter()).isEqualTo(java.time.Duration.ofMinutes(25));
+        assertThat(reloaded.textSize()).isEqualTo("larger");
+    }
+
+    @Test
     void testConnectionListsTheModelsOrTheError() throws Exception {
         try (var server = new mockwebserver3.MockWebServer()) {
             server.start();

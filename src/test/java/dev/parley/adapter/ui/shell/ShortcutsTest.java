@@ -29,4 +29,22 @@ class ShortcutsTest {
         assertThat(Shortcuts.action(key(KeyCode.ESCAPE, "", false, false), true)).isEqualTo(Action.BACK);
         assertThat(Shortcuts.action(key(KeyCode.DIGIT3, "3", false, true), true)).isEqualTo(Action.SECTION_3);
     }
+
+    @Test
+    void everyActionHasAKeyAndTheHelpListsThemAll() {
+        assertThat(Shortcuts.action(key(KeyCode.A, "A", true, false), false)).isEqualTo(Action.RESOLVE);
+        assertThat(Shortcuts.action(key(KeyCode.A, "a", false, false), false)).isEqualTo(Action.ACKNOWLEDGE);
+        assertThat(Shortcuts.action(key(KeyCode.D, "d", false, false), false)).isEqualTo(Action.DESIST);
+        assertThat(Shortcuts.action(key(KeyCode.O, "o", false, false), false)).isEqualTo(Action.SORT);
+        assertThat(Shortcuts.action(key(KeyCode.L, "l", false, false), false)).isEqualTo(Action.LOAD_MORE);
+        assertThat(Shortcuts.action(key(KeyCode.T, "t", false, false), false)).isEqualTo(Action.RETRY);
+        assertThat(Shortcuts.action(key(KeyCode.S, "s", false, true), true)).isEqualTo(Action.SAVE);
+        assertThat(Shortcuts.action(key(KeyCode.EQUALS, "=", false, true), true)).isEqualTo(Action.TEXT_LARGER);
+        assertThat(Shortcuts.action(key(KeyCode.MINUS, "-", false, true), true)).isEqualTo(Action.TEXT_SMALLER);
+        assertThat(Shortcuts.action(key(KeyCode.DIGIT0, "0", false, true), true)).isEqualTo(Action.TEXT_NORMAL);
+        assertThat(Shortcuts.action(key(KeyCode.DIGIT9, "9", false, true), true)).isEqualTo(Action.SECTION_9);
+        assertThat(Shortcuts.HELP_TEXT).contains("Shift+A", "resolve", "Ctrl+S", "Opportunities", "Settings",
+                "/ + name", "Tab / Shift+Tab");
+        assertThat(Shortcuts.HELP_TEXT.lines()).hasSizeGreaterThan(18);
+    }
 }

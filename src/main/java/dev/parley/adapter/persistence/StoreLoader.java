@@ -1,0 +1,215 @@
+package dev.parley.adapter.persistence;
+
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.conversation.AuditEntry;
+import dev.parley.domain.conversation.Conversation;
+import dev.parley.domain.conversation.ConversationAlert;
+import dev.parley.domain.conversation.ConversationTask;
+import dev.parley.domain.conversation.ScheduledJob;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.Direction;
+import dev.parley.domain.message.InboxEntry;
+import dev.parley.domain.message.Message;
+import dev.parley.domain.message.OutboxEntry;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+
+/**
+ * Writes whole rows, ids included, into an empty store with batched JDBC: the demo's pipeline run (computed on the
+ * in-memory store) is copied this way, as fast as the database takes inserts. Rows must come parents first;
+ * {@link #finish()} moves the identity columns past the written ids and fills the console's read model (queue
+ * columns; the search terms are written with the rows).
+ */
+public final class StoreLoader implements AutoCloseable {
+    private static final int BATCH = 2000;
+    private final Connection c;
+    private final List<PreparedStatement> order = new ArrayList<>();
+    private final PreparedStatement contact;
+    private final PreparedStatement conversation;
+    private final PreparedStatement message;
+    private final PreparedStatement event;
+    private final PreparedStatement alert;
+    private final PreparedStatement outbox;
+    private final PreparedStatement task;
+    private final PreparedStatement job;
+    private final PreparedStatement audit;
+    private final PreparedStatement inbox;
+    private final PreparedStatement terms;
+    private int pending;
+    private long termsOf = -1;
+    private final java.util.Set<String> termsSeen = new java.util.HashSet<>();
+
+    /** Opens a loader on {@code dataSource}; refuses a store that already holds conversations. */
+    public static StoreLoader open(DataSource dataSource) throws SQLException {
+        var c = dataSource.getConnection();
+        try {
+            c.setAutoCommit(false);
+            try (var st = c.createStatement(); var rs = st.executeQuery("select count(*) from conversations")) {
+                rs.next();
+                if (rs.getLong(1) > 0) throw new IllegalStateException("the store is not empty");
+            }
+            return new StoreLoader(c);
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private StoreLoader(Connection c) throws SQLException {
+        this.c = c;
+        contact = prepare("insert into contacts (id, channel, address, display_name, status, status_since, "
+                + "status_reason, status_by, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        conversation = prepare("insert into conversations (id, channel, conv_key, playbook, state, contact_id, "
+                + "automation_paused, critical_alert_tags, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        message = prepare("insert into messages (id, conversation_id, direction, provider_id, text, reply_to, sent_at, "
+                + "received_at, status, data, actor) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        event = prepare("insert into conversation_events (id, conversation_id, type, from_state, to_state, "
+                + "trigger_name, detail, actor, at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        alert = prepare("insert into alerts (id, conversation_id, contact_id, message_id, severity, categories, "
+                + "pattern_ids, source, status, created_at, handled_by, handled_at, acknowledged_by, acknowledged_at, "
+                + "resolved_by, resolved_at, resolution_note, reasons) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + "?, ?, ?)");
+        outbox = prepare("insert into outbox (id, conversation_id, contact_id, cause, purpose, text, status, reason, "
+                + "attempts, next_attempt_at, operator_explicit, actor, created_at, sent_at) values "
+                + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        task = prepare("insert into tasks (id, conversation_id, message_id, text, kind, status, created_at) values "
+                + "(?, ?, ?, ?, ?, ?, ?)");
+        job = prepare("insert into scheduled_jobs (id, kind, conversation_id, trigger_name, state, due_at, status, "
+                + "attempts, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        audit = prepare("insert into audit_log (id, actor, action, target_type, target_id, detail, at) values "
+                + "(?, ?, ?, ?, ?, ?, ?)");
+        inbox = prepare("insert into inbox (id, channel, provider_id, conversation_key, sender, recipient, text, "
+                + "reply_to, sent_at, playbook, sender_name, status, attempts, error, received_at, next_attempt_at) "
+                + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        terms = prepare("insert into search_terms (term, conversation_id) values (?, ?)");
+    }
+
+    private PreparedStatement prepare(String sql) throws SQLException {
+        var st = c.prepareStatement(sql);
+        order.add(st);
+        return st;
+    }
+
+    public void contact(Contact x, Instant createdAt) throws SQLException {
+        set(contact, x.id(), x.channel(), x.address(), x.displayName(), x.status().name(), ts(x.statusSince()),
+                x.statusReason(), x.statusBy(), ts(createdAt));
+    }
+
+    /** A conversation with its contact's address and name, which become searchable. */
+    public void conversation(Conversation x, String address, String displayName) throws SQLException {
+        set(conversation, x.id(), x.channel(), x.key(), x.playbook(), x.state(), x.contactId(), x.automationPaused(),
+                x.criticalAlertTags(), ts(x.createdAt()), ts(x.updatedAt()));
+        terms(x.id(), SearchIndex.conversationTerms(x.key(), address, displayName));
+    }
+
+    /** A message; inbound text and operator replies become searchable. */
+    public void message(Message x, String actor) throws SQLException {
+        set(message, x.id(), x.conversationId(), x.direction().name(), x.providerId(), x.text(), x.replyTo(),
+                ts(x.sentAt()), ts(x.receivedAt()), x.status(), x.dataJson(), actor);
+        if (x.direction() == Direction.IN || (actor != null && !TimelineEvent.SYSTEM_ACTOR.equals(actor))) {
+            terms(x.conversationId(), SearchTerms.of(x.text()));
+        }
+    }
+
+    public void event(TimelineEvent x) throws SQLException {
+        set(event, x.id(), x.conversationId(), x.type(), x.fromState(), x.toState(), x.trigger(), x.detailJson(),
+                x.actor(), ts(x.at()));
+    }
+
+    public void alert(ConversationAlert x) throws SQLException {
+        var h = x.handling();
+        set(alert, x.id(), x.conversationId(), x.contactId(), x.messageId(), x.severity(),
+                JsonColumns.write(x.categories()), JsonColumns.write(x.patternIds()), x.source(), x.status(),
+                ts(x.createdAt()), x.handledBy(), ts(x.handledAt()), h.acknowledgedBy(), ts(h.acknowledgedAt()),
+                h.resolvedBy(), ts(h.resolvedAt()), h.resolutionNote(), x.reasons());
+    }
+
+    public void outbox(OutboxEntry x) throws SQLException {
+        set(outbox, x.id(), x.conversationId(), x.contactId(), x.cause(), x.purpose(), x.text(), x.status().name(),
+                x.reason(), x.attempts(), ts(x.nextAttemptAt()), x.operatorExplicit(), x.actor(), ts(x.createdAt()),
+                ts(x.sentAt()));
+    }
+
+    public void task(ConversationTask x) throws SQLException {
+        set(task, x.id(), x.conversationId(), x.messageId(), x.text(), x.kind(), x.status(), ts(x.createdAt()));
+    }
+
+    public void job(ScheduledJob x, Instant createdAt) throws SQLException {
+        set(job, x.id(), x.kind(), x.conversationId(), x.trigger(), x.state(), ts(x.dueAt()), x.status(), x.attempts(),
+                ts(createdAt));
+    }
+
+    public void audit(AuditEntry x) throws SQLException {
+        set(audit, x.id(), x.actor(), x.action(), x.targetType(), x.targetId(), x.detailJson(), ts(x.at()));
+    }
+
+    public void inbox(InboxEntry x) throws SQLException {
+        var m = x.message();
+        set(inbox, x.id(), m.channel(), m.providerId(), m.conversationKey(), m.from(), m.to(), m.text(), m.replyTo(),
+                ts(m.sentAt() != null ? m.sentAt() : x.receivedAt()), m.playbook(), m.senderName(), x.status().name(),
+                x.attempts(), x.error(), ts(x.receivedAt()), ts(x.nextAttemptAt()));
+    }
+
+    /** One row per term and conversation (rows come conversation by conversation; a repeat is skipped). */
+    private void terms(long conversationId, java.util.Collection<String> words) throws SQLException {
+        if (conversationId != termsOf) {
+            termsOf = conversationId;
+            termsSeen.clear();
+        }
+        for (var term : words) {
+            if (termsSeen.add(term)) set(terms, term, conversationId);
+        }
+    }
+
+    private void set(PreparedStatement st, Object... values) throws SQLException {
+        for (int i = 0; i < values.length; i++) {
+            var v = values[i];
+            if (v == null) st.setNull(i + 1, Types.NULL);
+            else st.setObject(i + 1, v);
+        }
+        st.addBatch();
+        if (++pending >= BATCH) flush();
+    }
+
+    /** Sends the batches, parents before children (foreign keys), and commits. */
+    public void flush() throws SQLException {
+        for (var st : order) st.executeBatch();
+        pending = 0;
+        c.commit();
+    }
+
+    /** Flushes, moves each identity past its rows and fills the queue read model. */
+    public void finish() throws SQLException {
+        flush();
+        for (var table : List.of("contacts", "conversations", "messages", "conversation_events", "alerts", "outbox",
+                "tasks", "scheduled_jobs", "audit_log", "inbox")) {
+            try (var st = c.createStatement(); var rs = st.executeQuery("select coalesce(max(id), 0) + 1 from "
+                    + table)) {
+                rs.next();
+                st.execute("alter table " + table + " alter column id restart with " + rs.getLong(1));
+            }
+        }
+        QueueReadModel.refreshAll(c);
+        c.commit();
+    }
+
+    private static Timestamp ts(Instant at) {
+        return at == null ? null : Timestamp.from(at);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            for (var st : order) st.close();
+        } finally {
+            c.close();
+        }
+    }
+}
