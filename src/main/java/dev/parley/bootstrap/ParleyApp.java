@@ -50,6 +50,7 @@ import dev.parley.application.outbox.Sender;
 import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
+import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
@@ -229,7 +230,8 @@ public final class ParleyApp implements AutoCloseable {
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
-            this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker);
+            this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
+                    database != null ? database.receiptJournal() : ReceiptJournal.NONE);
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx);

@@ -115,8 +115,11 @@ public interface Launcher {
     /** A consistent copy of the home's H2 store into {@code out} (null: {@code HOME/backups/parley-<time>.zip}). */
     BackupResult backup(Path home, Path out);
 
-    /** Where the restored store now is, and where the store it replaced was kept (null if there was none). */
-    record RestoreResult(Path store, Path previous) {
+    /**
+     * Where the restored store now is, where the store it replaced was kept (null if there was none), and where that
+     * store's receipt journal was moved aside (null if it had none).
+     */
+    record RestoreResult(Path store, Path previous, Path journal) {
     }
 
     /** Replaces the home's store with the one in {@code backup}; Parley must not be running on the home. */

@@ -27,7 +27,9 @@ final class RestoreCommand implements Callable<Integer> {
     public Integer call() {
         var result = parent.launcher().restore(home != null ? home : parent.home, backup);
         spec.commandLine().getOut().println("restore: " + backup.toAbsolutePath() + " is now " + result.store()
-                + (result.previous() != null ? "; the store it replaced is kept as " + result.previous() : ""));
+                + (result.previous() != null ? "; the store it replaced is kept as " + result.previous() : "")
+                + (result.journal() != null ? "; that store's receipt journal is kept as " + result.journal()
+                        + " (not replayed into the restored store)" : ""));
         return 0;
     }
 }

@@ -52,7 +52,7 @@ public final class PrivateFiles {
     }
 
     /** The attribute that creates a file {@code 0600} in {@code dir}, or none where there are no POSIX permissions. */
-    static FileAttribute<?>[] fileAttributes(Path dir) throws IOException {
+    public static FileAttribute<?>[] fileAttributes(Path dir) throws IOException {
         return posix(dir) ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(FILE)}
                 : new FileAttribute<?>[0];
     }

@@ -2,6 +2,8 @@ package dev.parley.adapter.persistence;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.parley.application.pipeline.ReceiptJournal;
+import dev.parley.application.pipeline.RestoreJournalledReceipts;
 import dev.parley.application.store.Transactions;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -25,10 +27,12 @@ public final class Database implements AutoCloseable {
     private final PostgresProcessSession processSession;
     private final long processId;
     private final String url;
+    private final ReceiptJournal receiptJournal;
 
     private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
                      StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
-                     PostgresProcessSession processSession, long processId, String url) {
+                     PostgresProcessSession processSession, long processId, String url,
+                     ReceiptJournal receiptJournal) {
         this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
@@ -36,6 +40,7 @@ public final class Database implements AutoCloseable {
         this.processSession = processSession;
         this.processId = processId;
         this.url = url;
+        this.receiptJournal = receiptJournal;
         this.transactions = new HibernateTransactions(sessionFactory, dialect, processId);
     }
 
@@ -55,7 +60,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}. */
+    /**
+     * Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}.
+     * An H2 file store gets its receipt journal (ADR 0001), and every receipt the journal holds that the inbox does
+     * not is put back before this returns; other stores need none ({@link ReceiptJournal#NONE}).
+     */
     public static Database open(String jdbcUrl, String user, String password, int poolSize) {
         var files = H2FileStore.forUrl(jdbcUrl);
         files.ifPresent(H2FileStore::beforeOpen);
@@ -93,8 +102,16 @@ public final class Database implements AutoCloseable {
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
             long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
-            return new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair, processSession,
-                    processId, jdbcUrl);
+            ReceiptJournal journal = files.<ReceiptJournal>map(H2FileStore::receiptJournal).orElse(ReceiptJournal.NONE);
+            var database = new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair,
+                    processSession, processId, jdbcUrl, journal);
+            try {
+                new RestoreJournalledReceipts(database.transactions(), journal).run();
+            } catch (RuntimeException e) {
+                sessionFactory.close();
+                throw e;
+            }
+            return database;
         } catch (RuntimeException e) {
             dataSource.close();
             if (processSession != null) processSession.close();
@@ -148,6 +165,14 @@ public final class Database implements AutoCloseable {
         return url;
     }
 
+    /**
+     * Where receipts are journalled before they are acknowledged: a file beside an H2 file store, {@link
+     * ReceiptJournal#NONE} for other stores (PostgreSQL keeps what it committed; docs/team.md).
+     */
+    public ReceiptJournal receiptJournal() {
+        return receiptJournal;
+    }
+
     /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */
     public DataSource dataSource() {
         return dataSource;
@@ -161,6 +186,12 @@ public final class Database implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) return;
         sessionFactory.close();
         pool.close();
+        // every journalled receipt is in the store's file now that H2 closed it: the journal is not needed
+        try {
+            receiptJournal.discard();
+        } catch (RuntimeException e) {
+            LOG.warn("cannot discard the receipt journal: {}", e.getClass().getSimpleName());
+        }
         repair.ifPresent(UncleanShutdownRepair::onCleanClose);
         if (processSession != null) processSession.close();
         LOG.info("store closed");

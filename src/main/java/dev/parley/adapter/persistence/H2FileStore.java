@@ -48,6 +48,11 @@ final class H2FileStore {
         return Optional.of(new H2FileStore(Path.of(url.substring(FILE.length()).split(";", 2)[0]).toAbsolutePath()));
     }
 
+    /** The receipt journal beside the database file ({@code <name>.receipts}, ADR 0001). */
+    FileReceiptJournal receiptJournal() {
+        return FileReceiptJournal.besideStore(base);
+    }
+
     /** Before H2 opens the file: a private directory, and no trace file of an earlier version left in it. */
     void beforeOpen() {
         try {

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Stores a receipt durably in the inbox, once per (channel, provider id). Returns only after the commit, so the
- * caller may acknowledge it; processing happens later, in the pipeline worker.
+ * caller may acknowledge it (and, with a {@link ReceiptJournal}, only after the journal has it too); processing
+ * happens later, in the pipeline worker.
  */
 public final class ReceiveInboundMessage {
     private static final Logger LOG = LoggerFactory.getLogger(ReceiveInboundMessage.class);
@@ -18,12 +19,21 @@ public final class ReceiveInboundMessage {
     private final Clock clock;
     private final PipelineMetrics metrics;
     private final WorkSignal worker;
+    private final ReceiptJournal journal;
 
+    /** Without a receipt journal (a store that keeps every commit, or a test's). */
     public ReceiveInboundMessage(Transactions transactions, Clock clock, PipelineMetrics metrics, WorkSignal worker) {
+        this(transactions, clock, metrics, worker, ReceiptJournal.NONE);
+    }
+
+    /** Each new receipt is also appended to {@code journal} after its commit, before this returns (ADR 0001). */
+    public ReceiveInboundMessage(Transactions transactions, Clock clock, PipelineMetrics metrics, WorkSignal worker,
+                                 ReceiptJournal journal) {
         this.transactions = transactions;
         this.clock = clock;
         this.metrics = metrics;
         this.worker = worker;
+        this.journal = journal;
     }
 
     /** @throws dev.parley.domain.limit.FieldTooLongException when a field is longer than the store keeps */
@@ -42,6 +52,8 @@ public final class ReceiveInboundMessage {
             metrics.duplicates.increment();
             LOG.debug("duplicate receipt inbox={} channel={}", receipt.id(), message.channel());
         } else {
+            // Before the caller acknowledges: should the store lose this commit in a crash, the journal has it.
+            journal.append(new ReceiptJournal.Entry(normalised, payload, now));
             metrics.received.increment();
             LOG.debug("received inbox={} channel={}", receipt.id(), message.channel());
             worker.wake();

@@ -24,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipFile;
 import javax.sql.DataSource;
@@ -88,15 +89,26 @@ final class StoreBackups {
             } catch (RuntimeException e) {
                 throw new BackupException(2, backup + " does not open as a Parley store: " + rootMessage(e));
             }
+            var suffix = ".before-restore-"
+                    + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(clock.instant());
             Path previous = null;
             if (Files.exists(store)) {
-                previous = store.resolveSibling(entryName + ".before-restore-"
-                        + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(clock.instant()));
+                previous = store.resolveSibling(entryName + suffix);
                 Files.move(store, previous);
+            }
+            // The replaced store's receipt journal must never put its receipts into the restored store: kept aside.
+            var baseName = entryName.replaceFirst("\\.mv\\.db$", "");
+            Path journal = null;
+            for (var name : List.of(baseName + ".receipts", baseName + ".receipts.1")) {
+                var file = store.resolveSibling(name);
+                if (!Files.exists(file)) continue;
+                var aside = store.resolveSibling(name + suffix);
+                Files.move(file, aside);
+                if (journal == null) journal = aside;
             }
             Files.move(restored, store);
             Files.deleteIfExists(store.resolveSibling(entryName + ".open"));
-            return new RestoreResult(store, previous);
+            return new RestoreResult(store, previous, journal);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {

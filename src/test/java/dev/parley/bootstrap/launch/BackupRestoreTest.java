@@ -77,6 +77,39 @@ class BackupRestoreTest {
     }
 
     @Test
+    void restoreMovesTheReplacedStoresReceiptJournalAsideSoItIsNeverReplayedIntoTheRestoredStore() throws Exception {
+        var home = homeWithTestSecrets(dir.resolve("home"));
+        var journal = home.resolve("data/parley.receipts");
+        Path backup = dir.resolve("copies/early.zip");
+        byte[] leftByACrash;
+        try (var parley = TestParley.start(home, Clock.systemUTC(), Map.of(), null)) {
+            post(parley, "SM-in-backup");
+            assertThat(run("backup", "--home", home.toString(), "--out", backup.toString())).as(err.toString()).isZero();
+            post(parley, "SM-after-1");
+            post(parley, "SM-after-2");
+            leftByACrash = Files.readAllBytes(journal);
+        }
+        // as a kill -9 would have left it: the journal of every receipt since the store was opened
+        Files.write(journal, leftByACrash);
+
+        assertThat(run("restore", "--home", home.toString(), backup.toString())).as(err.toString()).isZero();
+        assertThat(journal).doesNotExist();
+        Path aside;
+        try (var files = Files.list(home.resolve("data"))) {
+            aside = files.filter(p -> p.getFileName().toString().startsWith("parley.receipts.before-restore-"))
+                    .findFirst().orElseThrow();
+        }
+        assertThat(out.toString()).contains("that store's receipt journal is kept as " + aside);
+        assertThat(Files.readAllBytes(aside)).as("kept whole for the operator").isEqualTo(leftByACrash);
+
+        try (var parley = TestParley.start(home, Clock.systemUTC(), Map.of(), null)) {
+            assertThat(parley.app.find.inbox(dev.parley.domain.message.InboxStatus.RECEIVED, 10)).isNotNull();
+        }
+        assertThat(providerIds(home)).as("the restored store, without the old journal's receipts")
+                .containsExactly("SM-in-backup");
+    }
+
+    @Test
     void withParleyStoppedTheCommandOpensTheStoreItself() throws Exception {
         var home = homeWithTestSecrets(dir.resolve("home"));
         try (var parley = TestParley.start(home, Clock.systemUTC(), Map.of(), null)) {
@@ -138,6 +171,16 @@ class BackupRestoreTest {
         Files.writeString(home.resolve("parley.properties"), "api.token=" + TestParley.TOKEN + "\n"
                 + "webhooks.generic.secret=" + TestParley.SECRET + "\n");
         return home;
+    }
+
+    private static List<String> providerIds(Path home) throws Exception {
+        var ids = new ArrayList<String>();
+        try (var connection = DriverManager.getConnection("jdbc:h2:file:" + home.resolve("data/parley").toAbsolutePath()
+                + ";IFEXISTS=TRUE", "sa", "");
+             var rows = connection.createStatement().executeQuery("select provider_id from inbox order by id")) {
+            while (rows.next()) ids.add(rows.getString(1));
+        }
+        return ids;
     }
 
     private static List<Long> inboxIds(Path home) throws Exception {
