@@ -124,6 +124,8 @@ class ServeProcessTest {
         assertThat(log).doesNotContain("store unavailable", "receipt not stored", "StoreUnavailableException",
                 "Database is already closed", "A fatal error has been detected");
         assertThat(home.resolve("data").resolve("parley.open")).as("closed cleanly").doesNotExist();
+        assertThat(home.resolve("data").resolve("parley.receipts")).as("the receipt journal, discarded at the clean close")
+                .doesNotExist();
     }
 
     private static HttpResponse<String> twilio(ParleyHttp http, ChildParley child, String field, String value) {
