@@ -38,9 +38,12 @@ class ReceiptJournalRecoveryTest {
     Map<String, Long> inboxIdsBefore;
 
     @BeforeEach
-    void aStoreThatLostSm3AndTheJournalThatHasIt() throws Exception {
+    void home() throws Exception {
         home = Files.createDirectories(dir.resolve("home"));
         journal = home.resolve("data/parley.receipts");
+    }
+
+    void aStoreThatLostSm3AndTheJournalThatHasIt() throws Exception {
         var store = home.resolve("data/parley.mv.db");
         byte[] journalOfSm1AndSm2;
         try (var parley = start()) {
@@ -77,6 +80,7 @@ class ReceiptJournalRecoveryTest {
 
     @Test
     void anAcknowledgedReceiptMissingFromTheStoreIsRestoredAtStartAndProcessedOnce() throws Exception {
+        aStoreThatLostSm3AndTheJournalThatHasIt();
         try (var parley = start()) {
             awaitSent(parley, 3);
             var again = parley.http().postGeneric("wh-SM3-again", ParleyHttp.message("SM3", "sms", "+15550103", "hi"),
@@ -103,6 +107,7 @@ class ReceiptJournalRecoveryTest {
 
     @Test
     void everyOpenerOfTheStoreRestoresTheJournalNotOnlyServe() throws Exception {
+        aStoreThatLostSm3AndTheJournalThatHasIt();
         // as a command line command (export, copy, restore's check) opens the store
         try (var database = Database.open("jdbc:h2:file:" + home.resolve("data/parley").toAbsolutePath(), "sa", "",
                 2)) {
@@ -115,6 +120,23 @@ class ReceiptJournalRecoveryTest {
         assertThat(journal).doesNotExist();
         assertThat(StoreAudit.byProviderId(home).get("SM1")).isEqualTo(keptBefore.get("SM1"));
         assertThat(inboxIds()).containsAllEntriesOf(inboxIdsBefore).containsKey("SM3");
+    }
+
+    @Test
+    void aReceiptThatCannotBeJournalledIsNotAcknowledged() throws Exception {
+        try (var parley = start()) {
+            Files.createDirectories(journal);  // a journal that cannot be written: here, a directory in its place
+            var response = parley.http().postGeneric("wh-SM9", ParleyHttp.message("SM9", "sms", "+15550109", "hi"),
+                    Clock.systemUTC());
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+            assertThat(ParleyHttp.json(response).get("error").asText()).isEqualTo("store_unavailable");
+            // the commit had returned before the journal failed: the provider's retry finds it (ADR 0001, limits)
+            Files.delete(journal);
+            var retry = parley.http().postGeneric("wh-SM9", ParleyHttp.message("SM9", "sms", "+15550109", "hi"),
+                    Clock.systemUTC());
+            assertThat(retry.statusCode()).as(retry.body()).isEqualTo(200);
+            assertThat(ParleyHttp.json(retry).get("duplicate").asBoolean()).isTrue();
+        }
     }
 
     private TestParley start() {

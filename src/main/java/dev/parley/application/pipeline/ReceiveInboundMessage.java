@@ -52,11 +52,12 @@ public final class ReceiveInboundMessage {
             metrics.duplicates.increment();
             LOG.debug("duplicate receipt inbox={} channel={}", receipt.id(), message.channel());
         } else {
-            // Before the caller acknowledges: should the store lose this commit in a crash, the journal has it.
-            journal.append(new ReceiptJournal.Entry(normalised, payload, now));
             metrics.received.increment();
             LOG.debug("received inbox={} channel={}", receipt.id(), message.channel());
             worker.wake();
+            // Before the caller acknowledges: should the store lose this commit in a crash, the journal has it.
+            // (The worker need not wait for it: processing does not depend on the journal.)
+            journal.append(new ReceiptJournal.Entry(normalised, payload, now));
         }
         return receipt;
     }
