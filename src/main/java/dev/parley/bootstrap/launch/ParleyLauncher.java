@@ -181,6 +181,9 @@ final class ParleyLauncher implements Launcher {
             out.put("write_ms", figures.writeMillis());
             out.put("catalog_properties", new ImportCatalog(database.transactions(), Clock.systemUTC())
                     .load(DemoCatalog.items()).properties());
+            // what an operator finds in each queue of the console
+            out.put("queues", new dev.parley.application.console.FindQueues(new dev.parley.adapter.persistence
+                    .JdbcQueues(database.dataSource(), Clock.systemUTC()), Clock.systemUTC()).counts());
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("demo store: " + e.getSQLState(), e);
         }

@@ -22,7 +22,9 @@ class DemoCommandTest {
         var figures = new ParleyLauncher().demo(home, 40, 10, 5);
 
         assertThat(figures).containsKeys("conversations", "messages", "simulation_ms", "write_ms", "compact_ms",
-                "millis", "cpu_ms");
+                "millis", "cpu_ms", "queues");
+        assertThat(((Map<?, ?>) figures.get("queues")).get(dev.parley.application.console.QueueKind.ALL))
+                .isEqualTo(figures.get("conversations"));
         assertThat(Files.exists(home.resolve("data").resolve("parley.mv.db"))).isTrue();
         var config = ParleyConfig.load(home, Map.of(), Map.of(), new SecureRandom());
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
