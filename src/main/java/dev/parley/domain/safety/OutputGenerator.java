@@ -23,7 +23,9 @@ final class OutputGenerator {
     SafetyResult result(String traceId, SafetyRequest request, Instant at, Signals signals, Verdict verdict) {
         List<RiskCategory> raised = new ArrayList<>();
         for (RiskCategory c : RiskCategory.values()) {
-            if (signals.score(c).raised()) raised.add(c);
+            // A category is a risk of this message when its cell does more than let it pass (Allow, Monitor):
+            // the levels of the others stay in the scores.
+            if (!ThresholdMatrix.cell(c, signals.score(c).level()).decision(request.direction()).passes()) raised.add(c);
         }
         RiskLevel urgency = SignalExtractor.maxLevel(signals.scores());
         SafetyDecision decision = verdict.decision();

@@ -12,7 +12,8 @@ import java.util.Optional;
  * {@code original_blocked}, {@code timestamp}); the rest is what Parley keeps for itself.
  *
  * @param traceId          deterministic: SHA-256 over the policy version and the request (see ADR 0010), 32 hex
- * @param riskCategories   the categories raised (level LOW or above), in the seed's order
+ * @param riskCategories   the categories whose threshold-matrix cell does more than pass the message (not Allow
+ *                         or Monitor), in the seed's order
  * @param timestamp        the instant the rules were evaluated at (the request's timestamp, else the clock)
  * @param scores           every category's count, score and level (all seven, in the seed's order)
  * @param policyVersion    SHA-256 (first 16 hex) of the {@code safety.json} bytes the validator was built from
