@@ -20,10 +20,26 @@ public final class PhoneNumberZones implements ZoneLookup {
     private static final String UNKNOWN = PhoneNumberToTimeZonesMapper.getUnknownTimeZone();
     private final PhoneNumberUtil util = PhoneNumberUtil.getInstance();
     private final PhoneNumberToTimeZonesMapper mapper = PhoneNumberToTimeZonesMapper.getInstance();
+    /** The last 4,096 addresses looked up: parsing a number costs microseconds, a batch repeats its parties. */
+    private final java.util.Map<String, List<ZoneId>> recent = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, List<ZoneId>> eldest) {
+                    return size() > 4_096;
+                }
+            });
 
     @Override
     public List<ZoneId> zonesOf(String address, String channel) {
         if (address == null) return List.of();
+        List<ZoneId> known = recent.get(address);
+        if (known != null) return known;
+        List<ZoneId> zones = lookUp(address);
+        recent.put(address, zones);
+        return zones;
+    }
+
+    private List<ZoneId> lookUp(String address) {
         String number = address.strip();
         int colon = number.indexOf(':');
         if (colon >= 0 && number.indexOf('+') > colon) number = number.substring(colon + 1).strip();

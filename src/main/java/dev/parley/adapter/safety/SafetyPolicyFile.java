@@ -44,7 +44,7 @@ public final class SafetyPolicyFile {
     private static final Set<String> SPAN_FIELDS = Set.of("start", "end");
     private static final Set<String> FREQUENCY_FIELDS = Set.of("max_messages_per_hour", "max_notifications_per_day",
             "escalation_threshold");
-    private static final Set<String> ENTRY_FIELDS = Set.of("id", "phrases", "pattern", "weight", "floor", "note");
+    private static final Set<String> ENTRY_FIELDS = Set.of("id", "phrases", "pattern", "requires", "weight", "floor", "max_terms", "note");
     private static final String FORMAT = "parley-safety/1";
 
     private final String source;
@@ -226,7 +226,29 @@ public final class SafetyPolicyFile {
                     throw new IllegalArgumentException(at + ": 'floor' must be one of low, medium, high, critical");
                 }
             }
-            return new LexiconEntry(id.asText(), phrases, Optional.ofNullable(pattern).map(JsonNode::asText), weight, floor);
+            int maxTerms = 0;
+            JsonNode m = node.get("max_terms");
+            if (m != null) {
+                if (!m.isIntegralNumber() || m.asInt() < 1) {
+                    throw new IllegalArgumentException(at + ": 'max_terms' must be a whole number ≥ 1");
+                }
+                maxTerms = m.asInt();
+            }
+            List<String> requires = new ArrayList<>();
+            JsonNode req = node.get("requires");
+            if (req != null) {
+                if (pattern == null) throw new IllegalArgumentException(at + ": 'requires' applies to a 'pattern' only");
+                if (!req.isArray() || req.isEmpty()) throw new IllegalArgumentException(at + ": 'requires' must be a non-empty array");
+                for (JsonNode r : req) {
+                    if (!r.isTextual() || r.asText().isEmpty()) {
+                        throw new IllegalArgumentException(at + ": every 'requires' entry must be a non-empty string");
+                    }
+                    // matched against the normalised (lower-case) text
+                    requires.add(r.asText().toLowerCase(java.util.Locale.ROOT));
+                }
+            }
+            return new LexiconEntry(id.asText(), phrases, Optional.ofNullable(pattern).map(JsonNode::asText), weight,
+                    floor, maxTerms, requires);
         }
 
         private static JsonNode required(JsonNode node, String field, String where) {

@@ -90,14 +90,19 @@ public final class InMemoryBehaviourFacts implements BehaviourFacts {
         return List.copyOf(all.subList(Math.max(0, all.size() - limit), all.size()));
     }
 
-    /** Drops instants older than the window (they can never count again: input is in time order or close). */
+    /**
+     * Counts the instants in {@code [at − window, at)}, dropping those older than the window first: the input is
+     * expected in time order (a batch, a replay), so a dropped instant could only count again for a message that
+     * is more than the window older than one already seen.
+     */
     private static int countSince(Deque<Instant> times, Instant at, Duration window) {
         if (times == null) return 0;
         Instant from = at.minus(window);
-        while (!times.isEmpty() && times.peekFirst().isBefore(from.minus(DAY))) times.removeFirst();
+        while (!times.isEmpty() && times.peekFirst().isBefore(from)) times.removeFirst();
         int n = 0;
-        for (Instant t : times) {
-            if (!t.isBefore(from) && t.isBefore(at)) n++;
+        for (var it = times.descendingIterator(); it.hasNext(); ) {
+            Instant t = it.next();
+            if (t.isBefore(at)) n++;
         }
         return n;
     }

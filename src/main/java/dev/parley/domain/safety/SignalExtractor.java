@@ -34,9 +34,16 @@ final class SignalExtractor {
         String content = unknownContent ? "" : request.content();
         NormalizedText text = NormalizedText.of(content);
         List<Signals.Span> spans = new ArrayList<>();
+        Map<RiskCategory, List<Found>> found = new EnumMap<>(RiskCategory.class);
+        for (RiskCategory category : RiskCategory.values()) found.put(category, new ArrayList<>());
+        for (SafetyPolicy.Hit h : policy.find(text.text())) {
+            TermHit hit = h.hit();
+            found.get(h.entry().category()).add(new Found(h.entry().entry(),
+                    text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
+        }
         Map<RiskCategory, CategoryScore> scores = new EnumMap<>(RiskCategory.class);
         for (RiskCategory category : RiskCategory.values()) {
-            scores.put(category, contentScore(category, text, spans));
+            scores.put(category, contentScore(category, text, found.get(category), spans));
         }
 
         ContactHistory history = facts.contactHistory(request.sender(), request.recipient());
@@ -62,15 +69,11 @@ final class SignalExtractor {
                 facts.notificationsLastDay(request.recipient(), at), escalation, quiet.nextWorkStart());
     }
 
-    private CategoryScore contentScore(RiskCategory category, NormalizedText text, List<Signals.Span> spans) {
-        List<Found> found = new ArrayList<>();
-        for (SafetyPolicy.CompiledEntry entry : policy.entries(category)) {
-            for (TermHit hit : entry.finder().find(text.text())) {
-                found.add(new Found(entry.entry(), text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
-            }
-        }
+    private CategoryScore contentScore(RiskCategory category, NormalizedText text, List<Found> found,
+                                       List<Signals.Span> spans) {
         Set<String> terms = new LinkedHashSet<>();
         Set<String> counted = new HashSet<>();
+        java.util.Map<String, Integer> perEntry = new java.util.HashMap<>();
         int count = 0;
         double score = 0;
         RiskLevel floor = RiskLevel.NONE;
@@ -79,7 +82,10 @@ final class SignalExtractor {
             if (insideAnother(f, found)) continue; // "immediately" inside "reply immediately" counts once
             floor = RiskLevel.max(floor, f.entry().floor());
             terms.add(f.term());
-            if (counted.add(f.entry().id() + '\u001f' + f.term())) {
+            int max = f.entry().maxTerms();
+            if ((max == 0 || perEntry.getOrDefault(f.entry().id(), 0) < max)
+                    && counted.add(f.entry().id() + '\u001f' + f.term())) {
+                perEntry.merge(f.entry().id(), 1, Integer::sum);
                 count++;
                 score += f.entry().weight();
             }
