@@ -390,6 +390,7 @@ public final class ParleyApp implements AutoCloseable {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
         routes.addAll(new ClaimRoutes(claims).routes());
+        routes.addAll(SafetyApi.routes(config.home(), clock, transactions));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);

@@ -107,22 +107,14 @@ class ValidateApiTest {
             }
             await().atMost(Duration.ofSeconds(30))
                     .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 5L);
-            var validator = new SafetyValidator(SafetyPolicyFile.loadDefault().policy(), clock,
-                    new LoggingValidationFailures());
-            var routes = new SafetyRoutes(() -> validator,
-                    r -> StoredConversationFacts.read(parley.app.transactions, new PhoneNumberZones(), r)).routes();
-            try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                    () -> TestParley.TOKEN)) {
-                listener.start(routes);
-                var api = new ParleyHttp("http://127.0.0.1:" + listener.port());
-                var sixth = ParleyHttp.json(api.apiPost("/api/validate",
-                        request("inbound", "hello 6", CONTACT, US, "2026-11-27T20:10:00Z")));
-                assertThat(sixth.get("decision").asText()).isEqualTo("delay");
-                assertThat(sixth.get("enforcement_reason").asText()).isEqualTo("repeated_contact");
-                var stranger = ParleyHttp.json(api.apiPost("/api/validate",
-                        request("inbound", "hello", "+14155550199", US, "2026-11-27T20:10:00Z")));
-                assertThat(stranger.get("decision").asText()).isEqualTo("deliver");
-            }
+            // through Parley's own listener: the route is wired in the composition root
+            var sixth = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "hello 6", CONTACT, US, "2026-11-27T20:10:00Z")));
+            assertThat(sixth.get("decision").asText()).isEqualTo("delay");
+            assertThat(sixth.get("enforcement_reason").asText()).isEqualTo("repeated_contact");
+            var stranger = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "hello", "+14155550199", US, "2026-11-27T20:10:00Z")));
+            assertThat(stranger.get("decision").asText()).isEqualTo("deliver");
         }
     }
 
