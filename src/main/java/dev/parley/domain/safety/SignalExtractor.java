@@ -77,9 +77,10 @@ final class SignalExtractor {
         int count = 0;
         double score = 0;
         RiskLevel floor = RiskLevel.NONE;
+        Set<Found> inside = insideAnother(found);
         for (Found f : found) {
             spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end())));
-            if (insideAnother(f, found)) continue; // "immediately" inside "reply immediately" counts once
+            if (inside.contains(f)) continue; // "immediately" inside "reply immediately" counts once
             floor = RiskLevel.max(floor, f.entry().floor());
             terms.add(f.term());
             int max = f.entry().maxTerms();
@@ -106,14 +107,26 @@ final class SignalExtractor {
     private record Found(LexiconEntry entry, String term, int start, int end) {
     }
 
-    private static boolean insideAnother(Found f, List<Found> all) {
-        for (Found other : all) {
-            if (other != f && other.start() <= f.start() && f.end() <= other.end()
-                    && (other.end() - other.start()) > (f.end() - f.start())) {
-                return true;
+    /** The hits that lie inside a longer hit (one sort and one sweep, so long texts stay linear-ish). */
+    private static Set<Found> insideAnother(List<Found> all) {
+        if (all.size() < 2) return Set.of();
+        List<Found> sorted = new ArrayList<>(all);
+        sorted.sort(java.util.Comparator.comparingInt(Found::start).thenComparing(Found::end, java.util.Comparator.reverseOrder()));
+        Set<Found> inside = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int maxEndBefore = -1; // the furthest end of the hits that start earlier
+        int groupStart = -1;
+        int groupEnd = -1;     // the longest hit's end among those starting at groupStart
+        int groupMax = -1;
+        for (Found f : sorted) {
+            if (f.start() != groupStart) {
+                maxEndBefore = Math.max(maxEndBefore, groupMax);
+                groupStart = f.start();
+                groupEnd = f.end();
             }
+            groupMax = Math.max(groupMax, f.end());
+            if (maxEndBefore >= f.end() || groupEnd > f.end()) inside.add(f);
         }
-        return false;
+        return inside;
     }
 
     private static CategoryScore withLevel(CategoryScore s, RiskLevel level) {
