@@ -33,7 +33,7 @@ final class OutputGenerator {
         String source = hiddenSource(request.sender());
         String primary = switch (decision) {
             case ALLOW, DELIVER, DELAY -> content;
-            case SOFT_REWRITE -> orNotice(SafeText.rewrite(content, signals.spans()),
+            case SOFT_REWRITE -> orNotice(SafeText.rewrite(content, rewriteSpans(signals)),
                     "[message withheld: nothing of it could be sent safely]");
             case SUMMARIZE -> summary(source, content, signals, raised);
             case SILENCE -> "A message from " + source + " was filtered (" + names(raised, verdict.reason())
@@ -68,7 +68,7 @@ final class OutputGenerator {
     }
 
     private static String summary(String source, String content, Signals signals, List<RiskCategory> raised) {
-        String rewrite = SafeText.rewrite(content, signals.spans());
+        String rewrite = SafeText.rewrite(content, rewriteSpans(signals));
         if (signals.score(RiskCategory.INFORMATION_OVERLOAD).level().atLeast(RiskLevel.MEDIUM)) {
             List<int[]> sentences = SafeText.sentences(rewrite);
             if (sentences.size() > 3) {
@@ -80,6 +80,22 @@ final class OutputGenerator {
         return rewrite.isEmpty()
                 ? "A message from " + source + " was summarised away: it contained " + label + "."
                 : "Summary of a message from " + source + " (filtered: " + label + "): " + rewrite;
+    }
+
+    /**
+     * The hits the safe text removes: those of categories at medium or above, and any insult (harassment at low).
+     * A weak word of a category that stayed low ("free", "call", an amount) is part of the facts and stays.
+     */
+    static List<Signals.Span> rewriteSpans(Signals signals) {
+        List<Signals.Span> used = new ArrayList<>();
+        for (Signals.Span span : signals.spans()) {
+            RiskLevel level = signals.score(span.category()).level();
+            if (level.atLeast(RiskLevel.MEDIUM)
+                    || span.category() == RiskCategory.HARASSMENT && level == RiskLevel.LOW) {
+                used.add(span);
+            }
+        }
+        return used;
     }
 
     private static String orNotice(String text, String notice) {

@@ -72,6 +72,13 @@ class DefaultSafetyPolicyTest {
     }
 
     @Test
+    void theRewriteKeepsWeakWordsOfCategoriesThatStayedLow() {
+        var out = check(Direction.OUTBOUND, "Act now: call me when you are free. The meeting is at 3pm.");
+        assertThat(out.decision()).isEqualTo(SafetyDecision.SOFT_REWRITE);
+        assertThat(out.safeOutput().messagePrimary()).isEqualTo("Call me when you are free. The meeting is at 3pm.");
+    }
+
+    @Test
     void harassmentIsSummarizedWithoutTheInsults() {
         var in = check(Direction.INBOUND, "You are a worthless idiot. The keys are under the mat.");
         assertThat(in.decision()).isEqualTo(SafetyDecision.SUMMARIZE);
