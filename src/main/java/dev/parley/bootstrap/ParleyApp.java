@@ -57,6 +57,9 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
+import dev.parley.adapter.playbooks.PlaceFiles;
+import dev.parley.application.safety.ScreenInbound;
+import dev.parley.application.safety.ScreenOutbound;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -134,6 +137,8 @@ public final class ParleyApp implements AutoCloseable {
     /** The configuration in effect: {@link #config} as started, then as changed by {@link #reconfigure}. */
     private volatile ParleyConfig current;
     private final LiveAlertPatterns alertPatterns;
+    /** Seed 002's validator on every message (safety.json, editable in Settings). */
+    private final LiveSafetyPolicy safetyPolicy;
     /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
     private final SwitchableSender configuredSender;
     private final Random random;
@@ -197,6 +202,7 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.alertPatterns = new LiveAlertPatterns(config.home());
+        this.safetyPolicy = new LiveSafetyPolicy(config.home(), this.clock);
         this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
@@ -224,9 +230,13 @@ public final class ParleyApp implements AutoCloseable {
             var tx = transactions;
             this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
-            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
+            var zones = dev.parley.application.safety.SafetyZones.of(PlaceFiles.load());
+            var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
+                    new ScreenOutbound(safetyPolicy, zones, inboxZone));
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
-            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
+            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
+                    new ScreenInbound(safetyPolicy, zones, inboxZone));
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker);

@@ -44,6 +44,11 @@ final class HibernateMessages implements Messages {
     }
 
     @Override
+    public void setStatus(long id, String status) {
+        session.find(MessageEntity.class, id).status = status;
+    }
+
+    @Override
     public Optional<Message> find(long id) {
         return Optional.ofNullable(session.find(MessageEntity.class, id)).map(MessageEntity::toDomain);
     }
