@@ -58,6 +58,10 @@ import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import dev.parley.adapter.playbooks.PlaceFiles;
+import dev.parley.application.safety.CheckOutgoing;
+import dev.parley.application.safety.ReleaseFilteredMessage;
+import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.safety.RevealOriginal;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.safety.ScreenOutbound;
 import java.time.Clock;
@@ -128,6 +132,10 @@ public final class ParleyApp implements AutoCloseable {
     public final dev.parley.application.console.BuyerJourneys buyerJourneys;
     private final java.util.Map<String, String> numberPlaybooks;
     public final ResolveUndelivered resolveUndelivered;
+    /** Seed 002 for operators: release a held message, reveal a summarised one's original, check a reply. */
+    public final ReleaseFilteredMessage releaseFiltered;
+    public final RevealOriginal revealOriginal;
+    public final CheckOutgoing checkOutgoing;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
@@ -232,8 +240,8 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
             var zones = dev.parley.application.safety.SafetyZones.of(PlaceFiles.load());
             var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
-            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
-                    new ScreenOutbound(safetyPolicy, zones, inboxZone));
+            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
                     new ScreenInbound(safetyPolicy, zones, inboxZone));
@@ -253,6 +261,10 @@ public final class ParleyApp implements AutoCloseable {
             this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
+            this.releaseFiltered = new ReleaseFilteredMessage(ops, new ReleaseHeldMessage(playbooks), this.clock, events,
+                    outboxLoop);
+            this.revealOriginal = new RevealOriginal(ops, this.clock);
+            this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);

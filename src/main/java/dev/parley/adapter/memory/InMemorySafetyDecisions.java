@@ -139,6 +139,20 @@ final class InMemorySafetyDecisions implements SafetyDecisions {
     }
 
     @Override
+    public boolean releasedBetween(long conversationId, Instant from, Instant to) {
+        var f = StoredTime.of(from);
+        var t = StoredTime.of(to);
+        boolean[] found = {false};
+        messageSafety.forEach(s -> {
+            if (s.releasedAt() != null && !s.releasedAt().isBefore(f) && s.releasedAt().isBefore(t)
+                    && messages.table.require(s.messageId()).conversationId() == conversationId) {
+                found[0] = true;
+            }
+        });
+        return found[0];
+    }
+
+    @Override
     public void released(long messageId, String actor, Instant at) {
         var s = messageSafety.require(messageId);
         messageSafety.put(messageId, new MessageSafety(messageId, s.decisionId(), s.inboxId(), s.decision(), s.safeOutputJson(),

@@ -112,6 +112,15 @@ final class HibernateSafetyDecisions implements SafetyDecisions {
     }
 
     @Override
+    public boolean releasedBetween(long conversationId, Instant from, Instant to) {
+        return !session.createSelectionQuery("select s.messageId from MessageSafetyEntity s, MessageEntity m "
+                        + "where m.id = s.messageId and m.conversationId = :id and s.releasedAt >= :from "
+                        + "and s.releasedAt < :to", Long.class)
+                .setParameter("id", conversationId).setParameter("from", from).setParameter("to", to)
+                .setMaxResults(1).getResultList().isEmpty();
+    }
+
+    @Override
     public void released(long messageId, String actor, Instant at) {
         var row = session.find(MessageSafetyEntity.class, messageId);
         if (row == null) throw new IllegalArgumentException("no safety record of message " + messageId);

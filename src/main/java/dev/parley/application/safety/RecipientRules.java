@@ -8,8 +8,8 @@ package dev.parley.application.safety;
  *   contact receiving a proactive message (one that answers nothing they just wrote): every rule, as the seed says;</li>
  *   <li>{@link #TEAM}: a team inbox receiving a message (automation and operators read it, nobody is woken): no
  *   quiet hours, no frequency limits;</li>
- *   <li>{@link #REPLY}: a contact receiving the answer to what they wrote within the last hour: not a notification,
- *   so no quiet hours and no frequency limits either.</li>
+ *   <li>{@link #REPLY}: a contact receiving the answer to what they wrote (they spoke last), or an operator's message
+ *   (a person deciding to write now): not a notification, so no quiet hours and no frequency limits either.</li>
  * </ul>
  */
 public enum RecipientRules {

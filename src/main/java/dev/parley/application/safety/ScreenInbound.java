@@ -41,7 +41,7 @@ public final class ScreenInbound {
     /** The scheduled job that releases a DELAYED message; its trigger is {@code message:<id>}. */
     public static final String RELEASE_JOB = "safety_release";
     /** The playbook for a personal inbox: every rule of the seed protects its user. */
-    public static final String PERSONAL_INBOX_PLAYBOOK = "guardian";
+    public static final String PERSONAL_INBOX_PLAYBOOK = dev.parley.application.playbook.guardian.GuardianPlaybook.NAME;
 
     private final Supplier<SafetyValidator> validator;
     private final ZoneLookup zones;

@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  * </ul>
  */
 public final class ScreenOutbound {
-    /** A contact who wrote within this long is being answered: the notification rules do not apply. */
+    /** A message queued within this long after the contact's message reached automation answers it. */
     static final Duration ANSWERING = Duration.ofHours(1);
 
     private final Supplier<SafetyValidator> validator;
@@ -56,7 +56,8 @@ public final class ScreenOutbound {
     /** The validator's decision on {@code row} (whose contact is {@code contact}), applied to the row. */
     public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
                           Instant now, List<PipelineEvent> published) {
-        var result = check(store, conversation, contact, row.text(), from, row.operatorExplicit(), now);
+        var result = check(store, conversation, contact, row.text(), from, row.operatorExplicit(), row.createdAt(),
+                now);
         SafetyDecisionLog.record(store, conversation, result, null, row.id(),
                 row.actor() == null ? TimelineEvent.SYSTEM_ACTOR : row.actor(), now, published);
         if (result.failSafe()) {
@@ -82,22 +83,26 @@ public final class ScreenOutbound {
      * sending (the rewrite beside the original).
      */
     public SafetyResult check(Store store, Conversation conversation, Contact contact, String text, String from,
-                              boolean operator, Instant now) {
-        var facts = new StoreBehaviourFacts(store, conversation, Direction.OUTBOUND, rules(store, contact, operator, now),
-                zones, inboxZone, 0, now);
+                              boolean operator, Instant queuedAt, Instant now) {
+        var facts = new StoreBehaviourFacts(store, conversation, Direction.OUTBOUND,
+                rules(store, conversation, operator, queuedAt), zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.OUTBOUND, text, from, contact.address(), conversation.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
         return validator.get().validate(request, facts);
     }
 
     /**
-     * An operator's message, or an answer to a contact who wrote within the last hour, is not a notification; a
-     * proactive automated message (a first message, a nudge, a follow-up) is.
+     * An operator's message, or an answer to a contact (queued within the hour after a message of theirs reached
+     * automation: arrived, or was released from a hold), is not a notification; a proactive automated message (a
+     * first message, a nudge, a follow-up) is.
      */
-    private static RecipientRules rules(Store store, Contact contact, boolean operator, Instant now) {
+    private static RecipientRules rules(Store store, Conversation conversation, boolean operator, Instant queuedAt) {
         if (operator) return RecipientRules.REPLY;
-        boolean answering = store.safetyDecisions().countOfContact(contact.id(), Direction.INBOUND.wire(),
-                now.minus(ANSWERING), now.plusMillis(1)) > 0;
+        var from = queuedAt.minus(ANSWERING);
+        var to = queuedAt.plusMillis(1);
+        boolean answering = store.safetyDecisions().countOfContact(conversation.contactId(),
+                Direction.INBOUND.wire(), from, to) > 0
+                || store.safetyDecisions().releasedBetween(conversation.id(), from, to);
         return answering ? RecipientRules.REPLY : RecipientRules.PERSONAL;
     }
 }

@@ -17,6 +17,12 @@ public interface Messages {
 
     List<Message> ofConversation(long conversationId);
 
+    /** The conversation's latest stored message, if any. */
+    default java.util.Optional<Message> latest(long conversationId) {
+        var all = ofConversation(conversationId);
+        return all.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(all.getLast());
+    }
+
     /** Changes a stored message's status (an inbound message held by the safety validator, or released). */
     void setStatus(long id, String status);
 

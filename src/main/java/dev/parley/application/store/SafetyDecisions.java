@@ -59,6 +59,9 @@ public interface SafetyDecisions {
 
     Optional<MessageSafety> ofMessageSafety(long messageId);
 
+    /** Whether a held message of the conversation was released in {@code [from, to)}. */
+    boolean releasedBetween(long conversationId, Instant from, Instant to);
+
     /** Marks the held message released at {@code at} by {@code actor}. */
     void released(long messageId, String actor, Instant at);
 }
