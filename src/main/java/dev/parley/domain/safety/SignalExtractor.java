@@ -7,6 +7,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -62,31 +63,51 @@ final class SignalExtractor {
     }
 
     private CategoryScore contentScore(RiskCategory category, NormalizedText text, List<Signals.Span> spans) {
+        List<Found> found = new ArrayList<>();
+        for (SafetyPolicy.CompiledEntry entry : policy.entries(category)) {
+            for (TermHit hit : entry.finder().find(text.text())) {
+                found.add(new Found(entry.entry(), text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
+            }
+        }
         Set<String> terms = new LinkedHashSet<>();
+        Set<String> counted = new HashSet<>();
         int count = 0;
         double score = 0;
         RiskLevel floor = RiskLevel.NONE;
-        for (SafetyPolicy.CompiledEntry entry : policy.entries(category)) {
-            Set<String> distinct = new LinkedHashSet<>();
-            for (TermHit hit : entry.finder().find(text.text())) {
-                String matched = text.text().substring(hit.start(), hit.end());
-                distinct.add(matched);
-                spans.add(new Signals.Span(category, text.originalIndex(hit.start()), text.originalEnd(hit.end())));
-            }
-            if (!distinct.isEmpty()) {
-                count += distinct.size();
-                score += entry.entry().weight() * distinct.size();
-                floor = RiskLevel.max(floor, entry.entry().floor());
-                terms.addAll(distinct);
+        for (Found f : found) {
+            spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end())));
+            if (insideAnother(f, found)) continue; // "immediately" inside "reply immediately" counts once
+            floor = RiskLevel.max(floor, f.entry().floor());
+            terms.add(f.term());
+            if (counted.add(f.entry().id() + '\u001f' + f.term())) {
+                count++;
+                score += f.entry().weight();
             }
         }
         if (category == RiskCategory.INFORMATION_OVERLOAD) {
+            // Volume counts once it reaches half the threshold, so ordinary messages do not raise the category.
             int volume = Volume.of(text.text());
-            count += volume;
-            score += volume;
+            if (volume * 2 >= policy.rules().threshold(category)) {
+                count += volume;
+                score += volume;
+            }
         }
         RiskLevel level = RiskLevel.max(RiskLevel.of(score, policy.rules().threshold(category)), floor);
         return new CategoryScore(category, count, score, level, List.copyOf(terms));
+    }
+
+    /** One lexicon hit: its entry, the normalised term and its span in the normalised text. */
+    private record Found(LexiconEntry entry, String term, int start, int end) {
+    }
+
+    private static boolean insideAnother(Found f, List<Found> all) {
+        for (Found other : all) {
+            if (other != f && other.start() <= f.start() && f.end() <= other.end()
+                    && (other.end() - other.start()) > (f.end() - f.start())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static CategoryScore withLevel(CategoryScore s, RiskLevel level) {
@@ -120,7 +141,10 @@ final class SignalExtractor {
         }
     }
 
-    /** Information overload's content measure: sentence-like segments plus links. */
+    /**
+     * Information overload's content measure: sentence-like segments (text ending in . ! ? or ;, line breaks
+     * are normalised away) plus links.
+     */
     static final class Volume {
         private Volume() {
         }
