@@ -2,7 +2,7 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
-import dev.parley.application.safety.LoggedValidationFailures;
+import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.domain.safety.SafetyValidator;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -29,7 +29,7 @@ final class LiveSafetyPolicy implements Supplier<SafetyValidator> {
     void reload() {
         try {
             var file = SafetyPolicyFile.load(SafetyPolicyFile.overrideIn(home));
-            current.set(new SafetyValidator(file.policy(), clock, new LoggedValidationFailures()));
+            current.set(new SafetyValidator(file.policy(), clock, new LoggingValidationFailures()));
         } catch (SafetyPolicyFileException e) {
             throw new ConfigException(SafetyPolicyFile.FILE_NAME, e.getMessage());
         }

@@ -58,6 +58,7 @@ import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
 import dev.parley.adapter.playbooks.PlaceFiles;
+import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.application.safety.CheckOutgoing;
 import dev.parley.application.safety.ReleaseFilteredMessage;
 import dev.parley.application.safety.ReleaseHeldMessage;
@@ -238,7 +239,7 @@ public final class ParleyApp implements AutoCloseable {
             var tx = transactions;
             this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
-            var zones = dev.parley.application.safety.SafetyZones.of(PlaceFiles.load());
+            var zones = dev.parley.application.safety.SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
             var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
             var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);

@@ -33,7 +33,7 @@ public final class SafetyDecisionLog {
         long id = store.safetyDecisions().record(new SafetyDecisions.Row(0, result.traceId(), conversation.id(),
                 conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
                 result.riskLevel().wire(), JsonDocuments.write(Map.of("categories", categories)),
-                JsonDocuments.write(scores(result)), result.enforcementReason().wire(), result.policyVersion(),
+                scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),
                 result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now));
         store.timeline().append(conversation.id(), KIND, null, null, null,
                 JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId)), actor, now);
@@ -63,6 +63,12 @@ public final class SafetyDecisionLog {
 
     static List<String> categories(SafetyResult result) {
         return result.riskCategories().stream().map(RiskCategory::wire).toList();
+    }
+
+    /** The scores as stored: {@code {}} when no category was raised. */
+    static String scoresJson(SafetyResult result) {
+        var json = JsonDocuments.write(scores(result));
+        return json == null ? "{}" : json;
     }
 
     /** Every raised category's count, score and level (no matched words: they are content). */
