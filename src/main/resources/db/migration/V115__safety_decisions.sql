@@ -22,6 +22,9 @@ create table safety_decisions (
 create index ix_safety_decisions_conversation on safety_decisions (conversation_id, id);
 create index ix_safety_decisions_contact on safety_decisions (contact_id, direction, decided_at);
 create index ix_safety_decisions_message on safety_decisions (message_id);
+create index ix_safety_decisions_outbox on safety_decisions (outbox_id);
+-- Held & filtered reads the messages the validator holds back (SILENCED, DELAYED) by status.
+create index ix_messages_status on messages (status);
 
 -- What an operator may see of an inbound message the validator did not simply deliver: the decision's safe output
 -- (the summary shown first), the original text of a SUMMARIZE (automation sees only the summary, which is the

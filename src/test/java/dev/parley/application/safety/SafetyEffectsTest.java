@@ -113,8 +113,9 @@ class SafetyEffectsTest {
             assertThat(job.kind()).isEqualTo(ScreenInbound.RELEASE_JOB);
             assertThat(job.dueAt()).isEqualTo(result.delayUntil().orElseThrow());
         });
-        assertThat(tx.inTransaction(s -> s.timeline().ofConversation(conversation.id())))
-                .extracting(e -> e.type()).containsExactly("decision", "message_held");
+        List<String> types = tx.inTransaction(s -> s.timeline().ofConversation(conversation.id()).stream()
+                .map(e -> e.type()).toList());
+        assertThat(types).containsExactly("decision", "message_held");
         assertThat(result.decision()).isEqualTo(SafetyDecision.DELAY);
     }
 }
