@@ -86,8 +86,8 @@ public final class RunDueJobs {
                 : store.conversations().find(job.conversationId()).orElse(null);
         if (ScreenInbound.RELEASE_JOB.equals(job.kind())) {
             // Seed 002's DELAY has ended: the held message reaches automation now.
-            published.addAll(release.release(store, ReleaseHeldMessage.messageOf(job.trigger()),
-                    TimelineEvent.SYSTEM_ACTOR, now));
+            release.release(store, ReleaseHeldMessage.messageOf(job.trigger()), TimelineEvent.SYSTEM_ACTOR, now)
+                    .ifPresent(published::addAll);
         } else if (conversation != null && (job.state() == null || job.state().equals(conversation.state()))) {
             var playbook = playbooks.find(conversation.playbook()).orElseThrow();
             var session = new ConversationSession(store, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);

@@ -40,15 +40,16 @@ public final class ReleaseFilteredMessage {
             var message = store.messages().find(messageId)
                     .orElseThrow(() -> new NotFoundException("message " + messageId));
             var now = clock.instant();
-            var out = new ArrayList<PipelineEvent>(release.release(store, messageId, who, now));
-            if (out.isEmpty()) return List.<PipelineEvent>of();
+            var released = release.release(store, messageId, who, now);
+            if (released.isEmpty()) return java.util.Optional.<List<PipelineEvent>>empty();
+            var out = new ArrayList<PipelineEvent>(released.get());
             store.audit().record(who, "release_message", "message", messageId,
                     JsonDocuments.write(Map.of("conversation_id", message.conversationId())), now);
             out.add(new PipelineEvent.OperatorActed(message.conversationId(), "release_message", who));
-            return out;
+            return java.util.Optional.<List<PipelineEvent>>of(out);
         });
         if (published.isEmpty()) return false;
-        events.publish(published);
+        events.publish(published.get());
         outbox.wake();
         return true;
     }

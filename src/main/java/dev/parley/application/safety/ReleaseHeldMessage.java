@@ -8,6 +8,7 @@ import dev.parley.domain.message.InboundHold;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Releases an inbound message the safety validator held: a DELAYED one when its delay ends (the scheduled job), a
@@ -22,12 +23,12 @@ public final class ReleaseHeldMessage {
     }
 
     /**
-     * Releases message {@code messageId}; returns the events to publish after commit, empty when it was not held
+     * Releases message {@code messageId}; returns the events to publish after commit, or empty when it was not held
      * (released already, or never held).
      */
-    public List<PipelineEvent> release(Store store, long messageId, String actor, Instant now) {
+    public Optional<List<PipelineEvent>> release(Store store, long messageId, String actor, Instant now) {
         var message = store.messages().find(messageId).orElse(null);
-        if (message == null || !InboundHold.hides(message.status())) return List.of();
+        if (message == null || !InboundHold.hides(message.status())) return Optional.empty();
         var safety = store.safetyDecisions().ofMessageSafety(messageId).orElseThrow();
         var conversation = store.conversations().find(message.conversationId()).orElseThrow();
         store.messages().setStatus(messageId, InboundHold.RECEIVED);
@@ -38,7 +39,7 @@ public final class ReleaseHeldMessage {
                 java.util.Locale.ROOT)));
         var inbound = safety.inboxId() == null ? null : store.inbox().find(safety.inboxId()).orElse(null);
         if (inbound != null) playbook.onInbound(session, inbound.message(), messageId);
-        return session.events();
+        return Optional.of(session.events());
     }
 
     /** The message a release job's trigger names ({@code message:<id>}). */
