@@ -76,7 +76,7 @@ public final class ConsoleAssembly {
                 new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
                 app.events, app.claims, app.buyerJourneys,
                 new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS),
-                new dev.parley.application.safety.SafetyControls(app.releaseFiltered, app.revealOriginal,
+                new dev.parley.application.operator.SafetyControls(app.releaseFiltered, app.revealOriginal,
                         app.checkOutgoing));
     }
 }

@@ -47,5 +47,5 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              PipelineEvents announce, ClaimConversation claims,
                              dev.parley.application.console.BuyerJourneys journeys,
                              CannedReplies cannedReplies,
-                             dev.parley.application.safety.SafetyControls safety) {
+                             dev.parley.application.operator.SafetyControls safety) {
 }

@@ -1,8 +1,6 @@
-package dev.parley.application.safety;
+package dev.parley.application.operator;
 
 import dev.parley.application.JsonDocuments;
-import dev.parley.application.operator.NotFoundException;
-import dev.parley.application.operator.Require;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
 import java.util.Map;

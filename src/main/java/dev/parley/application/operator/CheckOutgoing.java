@@ -1,6 +1,6 @@
-package dev.parley.application.safety;
+package dev.parley.application.operator;
 
-import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.SafetyResult;
 import java.time.Clock;

@@ -1,11 +1,10 @@
-package dev.parley.application.safety;
+package dev.parley.application.operator;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
-import dev.parley.application.operator.NotFoundException;
-import dev.parley.application.operator.Require;
 import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.safety.ReleaseHeldMessage;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
 import java.util.ArrayList;

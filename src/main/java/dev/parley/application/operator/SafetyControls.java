@@ -1,4 +1,4 @@
-package dev.parley.application.safety;
+package dev.parley.application.operator;
 
 /**
  * What the console offers operators of seed 002: release a held message, reveal a summarised one's original (both
