@@ -83,15 +83,18 @@ final class OutputGenerator {
     }
 
     /**
-     * The hits the safe text removes: those of categories at medium or above, and any insult (harassment at low).
-     * A weak word of a category that stayed low ("free", "call", an amount) is part of the facts and stays.
+     * The hits the safe text removes, of categories at medium or above (and any insult, harassment at low): pressure
+     * words and strong hits (weight ≥ 1). Weak words of other categories ("free", "text", an amount) and hits of
+     * categories that stayed low are part of the facts and stay.
      */
     static List<Signals.Span> rewriteSpans(Signals signals) {
         List<Signals.Span> used = new ArrayList<>();
         for (Signals.Span span : signals.spans()) {
             RiskLevel level = signals.score(span.category()).level();
-            if (level.atLeast(RiskLevel.MEDIUM)
-                    || span.category() == RiskCategory.HARASSMENT && level == RiskLevel.LOW) {
+            boolean pressure = span.category() == RiskCategory.URGENCY_ABUSE
+                    || span.category() == RiskCategory.EMOTIONAL_MANIPULATION;
+            if ((span.strong() || pressure) && (level.atLeast(RiskLevel.MEDIUM)
+                    || span.category() == RiskCategory.HARASSMENT && level == RiskLevel.LOW)) {
                 used.add(span);
             }
         }

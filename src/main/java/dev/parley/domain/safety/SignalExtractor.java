@@ -79,7 +79,8 @@ final class SignalExtractor {
         RiskLevel floor = RiskLevel.NONE;
         Set<Found> inside = insideAnother(found);
         for (Found f : found) {
-            spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end())));
+            spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end()),
+                    f.entry().weight() >= 1));
             if (inside.contains(f)) continue; // "immediately" inside "reply immediately" counts once
             floor = RiskLevel.max(floor, f.entry().floor());
             terms.add(f.term());

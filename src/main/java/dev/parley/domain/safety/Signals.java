@@ -15,8 +15,8 @@ record Signals(Map<RiskCategory, CategoryScore> scores, List<Span> spans, boolea
                ContactHistory contactHistory, Optional<Instant> quietUntil, boolean zoneUnknown,
                int messagesLastHour, int notificationsLastDay, boolean escalation, Instant workStart) {
 
-    /** One hit: its category and its span in the original content. */
-    record Span(RiskCategory category, int start, int end) {
+    /** One hit: its category, its span in the original content and whether its entry is strong (weight ≥ 1). */
+    record Span(RiskCategory category, int start, int end, boolean strong) {
     }
 
     CategoryScore score(RiskCategory c) {
