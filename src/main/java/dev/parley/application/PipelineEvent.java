@@ -51,6 +51,13 @@ public sealed interface PipelineEvent {
     /** The assistant called a tool: its name and the outcome ({@code ok}, {@code no_results}, {@code failed}, …). */
     record ToolCalled(long conversationId, String tool, String outcome) implements PipelineEvent { }
 
+    /**
+     * The safety validator decided on a message of the conversation (seed 002): {@code direction} inbound or
+     * outbound, {@code decision} its wire word, the categories raised, why, and the trace id. Never the content.
+     */
+    record SafetyDecided(long conversationId, String direction, String decision, List<String> riskCategories,
+                         String enforcementReason, String traceId) implements PipelineEvent { }
+
     /** An external event (for example {@code tour_confirmed}) was delivered to the conversation's playbook. */
     record ExternalEventDelivered(long conversationId, String name) implements PipelineEvent { }
 

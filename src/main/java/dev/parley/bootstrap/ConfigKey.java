@@ -60,6 +60,14 @@ public enum ConfigKey {
             throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin)");
         }
     }),
+    /** The personal inbox user's zone: the guardian playbook's quiet hours (seed 002, docs/playbooks/guardian.md). */
+    GUARDIAN_TIME_ZONE("guardian.time_zone", "UTC", v -> {
+        try {
+            java.time.ZoneId.of(v);
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin)");
+        }
+    }),
     ASSISTANT_SPEECH("assistant.speech", "false", ConfigKey::bool),
     ASSISTANT_SEMANTIC_RECALL("assistant.semantic_recall", "true", ConfigKey::bool),
     ASSISTANT_MCP_SERVERS("assistant.mcp_servers", "", v -> {

@@ -58,6 +58,14 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
+import dev.parley.adapter.playbooks.PlaceFiles;
+import dev.parley.adapter.safety.PhoneNumberZones;
+import dev.parley.application.operator.CheckOutgoing;
+import dev.parley.application.operator.ReleaseFilteredMessage;
+import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.operator.RevealOriginal;
+import dev.parley.application.safety.ScreenInbound;
+import dev.parley.application.safety.ScreenOutbound;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -126,6 +134,10 @@ public final class ParleyApp implements AutoCloseable {
     public final dev.parley.application.console.BuyerJourneys buyerJourneys;
     private final java.util.Map<String, String> numberPlaybooks;
     public final ResolveUndelivered resolveUndelivered;
+    /** Seed 002 for operators: release a held message, reveal a summarised one's original, check a reply. */
+    public final ReleaseFilteredMessage releaseFiltered;
+    public final RevealOriginal revealOriginal;
+    public final CheckOutgoing checkOutgoing;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
@@ -135,6 +147,8 @@ public final class ParleyApp implements AutoCloseable {
     /** The configuration in effect: {@link #config} as started, then as changed by {@link #reconfigure}. */
     private volatile ParleyConfig current;
     private final LiveAlertPatterns alertPatterns;
+    /** Seed 002's validator on every message (safety.json, editable in Settings). */
+    private final LiveSafetyPolicy safetyPolicy;
     /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
     private final SwitchableSender configuredSender;
     private final Random random;
@@ -198,6 +212,7 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.alertPatterns = new LiveAlertPatterns(config.home());
+        this.safetyPolicy = new LiveSafetyPolicy(config.home(), this.clock);
         this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
@@ -225,9 +240,13 @@ public final class ParleyApp implements AutoCloseable {
             var tx = transactions;
             this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
-            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events);
+            var zones = dev.parley.application.safety.SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
+            var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
+            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
-            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop);
+            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
+                    new ScreenInbound(safetyPolicy, zones, inboxZone));
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
@@ -245,6 +264,10 @@ public final class ParleyApp implements AutoCloseable {
             this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
             this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
+            this.releaseFiltered = new ReleaseFilteredMessage(ops, new ReleaseHeldMessage(playbooks), this.clock, events,
+                    outboxLoop);
+            this.revealOriginal = new RevealOriginal(ops, this.clock);
+            this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
@@ -392,6 +415,7 @@ public final class ParleyApp implements AutoCloseable {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
         routes.addAll(new ClaimRoutes(claims).routes());
+        routes.addAll(SafetyApi.routes(config.home(), clock, transactions));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);

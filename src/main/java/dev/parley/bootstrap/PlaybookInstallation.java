@@ -83,6 +83,7 @@ final class PlaybookInstallation {
         }
         installed.add(assistant);
         installed.add(chimeIn(config, embeddings, model));
+        installed.add(new dev.parley.application.playbook.guardian.GuardianPlaybook());
         installed.addAll(extra);
         var known = installed.stream().map(Playbook::name).toList();
         for (var key : List.of(ConfigKey.PLAYBOOK_DEFAULT, ConfigKey.PLAYBOOK_INBOUND, ConfigKey.PLAYBOOK_CHAT)) {

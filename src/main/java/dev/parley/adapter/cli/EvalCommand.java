@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
  * {@code parley eval}: offline evaluations of Parley's rules on labelled public data. Subcommands
  * print one JSON object each on the command line's output writer.
  */
-@Command(name = "eval", mixinStandardHelpOptions = true, subcommands = {EvalAlertsCommand.class, EvalContextCommand.class},
+@Command(name = "eval", mixinStandardHelpOptions = true, subcommands = {EvalAlertsCommand.class, EvalContextCommand.class, EvalSafetyCommand.class},
         description = "Measure Parley's rules on labelled data.")
 public final class EvalCommand implements Runnable {
     @Spec

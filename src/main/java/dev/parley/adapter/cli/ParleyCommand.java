@@ -8,7 +8,7 @@ import picocli.CommandLine.IVersionProvider;
         description = "Operator console and pipeline for automated messaging agents.",
         subcommands = {ConsoleCommand.class, ServeCommand.class, TokenCommand.class, BenchCommand.class,
                 EvalCommand.class, TrainCommand.class, PlaybookCommand.class, ReplayCommand.class, DemoCommand.class,
-                BackupCommand.class, RestoreCommand.class, CatalogCommand.class, StoreCommand.class})
+                BackupCommand.class, RestoreCommand.class, CatalogCommand.class, StoreCommand.class, ValidateCommand.class})
 public final class ParleyCommand implements Runnable {
     private final Launcher launcher;
 

@@ -1,6 +1,7 @@
 package dev.parley.adapter.memory;
 
 import dev.parley.application.store.ChatMessages;
+import dev.parley.domain.message.InboundHold;
 import dev.parley.domain.message.Message;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +33,8 @@ final class InMemoryChatMessages implements ChatMessages {
 
     @Override
     public List<Row> before(long conversationId, long messageId, int limit) {
-        var all = messages.ofConversation(conversationId).stream().filter(m -> m.id() < messageId).toList();
+        var all = messages.ofConversation(conversationId).stream()
+                .filter(m -> m.id() < messageId && !InboundHold.hides(m.status())).toList();
         return all.subList(Math.max(0, all.size() - limit), all.size()).stream().map(this::row).toList();
     }
 

@@ -41,6 +41,14 @@ final class InMemoryMessages implements Messages {
     }
 
     @Override
+    public void setStatus(long id, String status) {
+        Objects.requireNonNull(status, "status");
+        var m = table.require(id);
+        table.put(id, new Message(id, m.conversationId(), m.direction(), m.providerId(), m.text(), m.replyTo(),
+                m.sentAt(), m.receivedAt(), status, m.dataJson()));
+    }
+
+    @Override
     public Optional<Message> find(long id) {
         return Optional.ofNullable(table.get(id));
     }

@@ -127,6 +127,15 @@ final class InMemoryOutbox implements Outbox {
     }
 
     @Override
+    public void rewrite(long id, String text) {
+        Objects.requireNonNull(text, "text");
+        var o = table.require(id);
+        table.put(id, new OutboxEntry(o.id(), o.conversationId(), o.contactId(), o.cause(), o.purpose(), text,
+                o.status(), o.reason(), o.attempts(), o.nextAttemptAt(), o.operatorExplicit(), o.actor(),
+                o.createdAt(), o.sentAt(), o.replyTo(), o.claimedAt()));
+    }
+
+    @Override
     public void markRetry(long id, int attempts, String reason, Instant nextAttemptAt) {
         var o = table.require(id);
         Objects.requireNonNull(nextAttemptAt, "next_attempt_at");

@@ -24,6 +24,7 @@ final class InMemoryStore implements Store {
     private final InMemoryConversationClaims claims;
     private final InMemoryChatMessages chatMessages;
     private final InMemoryChannelState channelState;
+    private final InMemorySafetyDecisions safetyDecisions;
 
     InMemoryStore(UndoLog undo) {
         contacts = new InMemoryContacts(undo);
@@ -46,6 +47,7 @@ final class InMemoryStore implements Store {
         claims = new InMemoryConversationClaims(undo, conversations);
         chatMessages = new InMemoryChatMessages(undo, messages);
         channelState = new InMemoryChannelState(undo);
+        safetyDecisions = new InMemorySafetyDecisions(undo, conversations, contacts, messages);
     }
 
     @Override public Contacts contacts() { return contacts; }
@@ -68,4 +70,5 @@ final class InMemoryStore implements Store {
     @Override public ConversationClaims claims() { return claims; }
     @Override public ChatMessages chatMessages() { return chatMessages; }
     @Override public ChannelState channelState() { return channelState; }
+    @Override public SafetyDecisions safetyDecisions() { return safetyDecisions; }
 }

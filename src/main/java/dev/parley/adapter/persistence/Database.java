@@ -140,7 +140,8 @@ public final class Database implements AutoCloseable {
                 MessageEmbeddingEntity.class, ChatMessageEntity.class, ChannelStateEntity.class,
                 PropertyEntity.class, ListingEntity.class, KnowledgeEntity.class, LearnedAnswerEntity.class,
                 BuyerStateEntity.class, EscalationThreadEntity.class, EngagementEntity.class, SignupTokenEntity.class,
-                EventReceiptEntity.class, ConversationClaimEntity.class}) {
+                EventReceiptEntity.class, ConversationClaimEntity.class, SafetyDecisionEntity.class,
+                MessageSafetyEntity.class}) {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);

@@ -43,7 +43,8 @@ final class HibernateChatMessages implements ChatMessages {
     @Override
     public List<Row> before(long conversationId, long messageId, int limit) {
         var rows = rows(session.createSelectionQuery(
-                        SELECT + "where m.conversationId = :conversation and m.id < :id order by m.id desc",
+                        SELECT + "where m.conversationId = :conversation and m.id < :id "
+                                + "and m.status not in ('SILENCED', 'DELAYED') order by m.id desc",
                         Object[].class)
                 .setParameter("conversation", conversationId).setParameter("id", messageId)
                 .setMaxResults(limit).getResultList());

@@ -44,6 +44,19 @@ final class HibernateMessages implements Messages {
     }
 
     @Override
+    public Optional<Message> latest(long conversationId) {
+        return session.createSelectionQuery("from MessageEntity where conversationId = :id order by id desc",
+                        MessageEntity.class)
+                .setParameter("id", conversationId).setMaxResults(1).getResultList().stream().findFirst()
+                .map(MessageEntity::toDomain);
+    }
+
+    @Override
+    public void setStatus(long id, String status) {
+        session.find(MessageEntity.class, id).status = status;
+    }
+
+    @Override
     public Optional<Message> find(long id) {
         return Optional.ofNullable(session.find(MessageEntity.class, id)).map(MessageEntity::toDomain);
     }

@@ -126,6 +126,11 @@ final class HibernateOutbox implements Outbox {
     }
 
     @Override
+    public void rewrite(long id, String text) {
+        session.find(OutboxEntity.class, id).text = java.util.Objects.requireNonNull(text, "text");
+    }
+
+    @Override
     public void markRetry(long id, int attempts, String reason, Instant nextAttemptAt) {
         var row = session.find(OutboxEntity.class, id);
         row.status = OutboxStatus.PENDING;

@@ -43,4 +43,5 @@ final class HibernateStore implements Store {
     @Override public ConversationClaims claims() { return new HibernateConversationClaims(session); }
     @Override public ChatMessages chatMessages() { return new HibernateChatMessages(session); }
     @Override public ChannelState channelState() { return new HibernateChannelState(session); }
+    @Override public SafetyDecisions safetyDecisions() { return new HibernateSafetyDecisions(session); }
 }

@@ -65,7 +65,8 @@ public final class JdbcQueues implements Queues {
             counts.put(QueueKind.HUMAN_REVIEW, count(c, "select count(*) from conversations where review_tier >= 0"));
             counts.put(QueueKind.ESCALATIONS, count(c, "select count(*) from alerts where " + UNRESOLVED
                     + " and severity in (" + ESCALATION + ")"));
-            counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')"));
+            counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')")
+                    + count(c, "select count(*) from messages where status in ('SILENCED','DELAYED')"));
             counts.put(QueueKind.ALL, count(c, "select count(*) from conversations"));
             counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'")
                     + count(c, "select count(*) from outbox where status in ('FAILED','DELIVERY_UNKNOWN')"));
@@ -117,7 +118,7 @@ public final class JdbcQueues implements Queues {
         return new QueueItem(kind, rs.getLong("id"), noConversation ? 0 : conversationId, instant(rs, "since"),
                 rs.getString("contact"), rs.getString("channel"), rs.getString("playbook"), rs.getString("state"),
                 QueueSql.categories(rs.getString("categories")), rs.getString("preview"), rs.getString("status"),
-                rs.getInt("rank"), null, false, kind == QueueKind.FAILED
+                rs.getInt("rank"), null, false, kind == QueueKind.FAILED || kind == QueueKind.HELD
                 ? QueueItem.Source.valueOf(rs.getString("source")) : QueueItem.Source.of(kind));
     }
 
@@ -234,7 +235,9 @@ public final class JdbcQueues implements Queues {
             put(oldest, QueueKind.HUMAN_REVIEW, c, "select min(review_since) from conversations where review_tier >= 0");
             put(oldest, QueueKind.ESCALATIONS, c, "select min(created_at) from alerts where " + UNRESOLVED
                     + " and severity in (" + ESCALATION + ")");
-            put(oldest, QueueKind.HELD, c, "select min(created_at) from outbox where status in ('HELD','DENIED')");
+            put(oldest, QueueKind.HELD, c, "select min(at) from (select min(created_at) at from outbox where status in "
+                    + "('HELD','DENIED') union all select min(received_at) from messages where status in "
+                    + "('SILENCED','DELAYED')) h");
             put(oldest, QueueKind.FAILED, c, "select min(at) from (select min(received_at) at from inbox where "
                     + "status = 'FAILED' union all select min(coalesce(claimed_at, created_at)) from outbox where "
                     + "status in ('FAILED','DELIVERY_UNKNOWN')) f");

@@ -47,6 +47,7 @@ final class QueueSql {
         var params = new ArrayList<Object>();
         String order;
         if (kind == QueueKind.FAILED) return failed(filter, after, limit);
+        if (kind == QueueKind.HELD) return held(filter, sort == QueueSort.OLDEST, after, limit);
         var shape = shape(kind);
         switch (kind) {
             case HUMAN_REVIEW -> {
@@ -134,6 +135,46 @@ final class QueueSql {
         }
         var sql = "select * from (" + inbox + " union all " + outbox + ") f" + keyset
                 + " order by f.since desc, f.id desc fetch first " + limit + " rows only";
+        return new Query(sql, params);
+    }
+
+    /**
+     * Held &amp; filtered: outbound rows HELD or DENIED (with their reason) and inbound messages the safety validator
+     * holds back (SILENCED until an operator releases them, DELAYED until their delay ends), newest first by when they
+     * were stopped, keyset on (since, id). Both parts are picked by their status indexes.
+     */
+    private static Query held(QueueFilter filter, boolean oldest, QueueCursor after, int limit) {
+        var params = new ArrayList<Object>();
+        var outboxWhere = new ArrayList<>(List.of("o.status in ('HELD','DENIED')"));
+        var messageWhere = new ArrayList<>(List.of("m.status in ('SILENCED','DELAYED')"));
+        var outboxParams = new ArrayList<Object>();
+        var messageParams = new ArrayList<Object>();
+        failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
+        failedFilters(filter, "c.channel", "ct.address", "c.conv_key", messageWhere, messageParams);
+        var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, o.created_at since, ct.address contact, "
+                + "c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
+                + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "
+                + "join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id where "
+                + String.join(" and ", outboxWhere);
+        var messages = "select m.id, 'MESSAGE' source, 0 rank, m.conversation_id, m.received_at since, "
+                + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
+                + "m.status || ': inbound, safety ' || lower(coalesce(s.decision, '')) status, m.text preview "
+                + "from messages m join conversations c on c.id = m.conversation_id join contacts ct on "
+                + "ct.id = c.contact_id left join message_safety s on s.message_id = m.id where "
+                + String.join(" and ", messageWhere);
+        params.addAll(outboxParams);
+        params.addAll(messageParams);
+        var keyset = "";
+        if (after != null) {
+            keyset = oldest ? " where (h.since > ? or (h.since = ? and h.id > ?))"
+                    : " where (h.since < ? or (h.since = ? and h.id < ?))";
+            params.add(Timestamp.from(after.at()));
+            params.add(Timestamp.from(after.at()));
+            params.add(after.id());
+        }
+        var order = oldest ? " order by h.since, h.id" : " order by h.since desc, h.id desc";
+        var sql = "select * from (" + outbox + " union all " + messages + ") h" + keyset + order + " fetch first "
+                + limit + " rows only";
         return new Query(sql, params);
     }
 

@@ -203,6 +203,12 @@ public final class ConsoleWindow implements AutoCloseable {
      * (after the operator checked with the provider) or, like a failed one, sent again. All audited by the use cases.
      */
     private List<QueueAction> queueActions(Section section) {
+        if (section == Section.HELD) {
+            // Seed 002: an operator reviews a message the validator holds back and releases it to automation.
+            return List.of(new QueueAction("release-message", "Release", row -> row.item().source()
+                    == QueueItem.Source.MESSAGE, row -> act("Release", () -> context.safety().release()
+                    .release(row.item().id(), model.operator().get()))));
+        }
         if (section != Section.FAILED) return List.of();
         return List.of(
                 new QueueAction("retry-inbox", "Retry", row -> row.item().source() == QueueItem.Source.INBOX,

@@ -6,6 +6,7 @@ import dev.parley.application.store.Store;
 import dev.parley.domain.chimein.BotIdentity;
 import dev.parley.domain.chimein.ChatMessage;
 import dev.parley.domain.message.Direction;
+import dev.parley.domain.message.InboundHold;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -44,11 +45,16 @@ public final class ChatHistory {
         return store.chatMessages().byProviderId(conversationId, providerId).map(this::toChat);
     }
 
-    /** The message {@code child} replies to: stored, else its snapshot, else empty. */
+    /**
+     * The message {@code child} replies to: stored, else its snapshot, else empty. A parent the safety validator holds
+     * back (silenced or delayed) is not context: empty, and its snapshot is not used either.
+     */
     public Optional<ChatMessage> parentOf(ChatMessage child) {
         if (child.replyTo() == null) return Optional.empty();
-        var stored = byProviderId(child.replyTo());
-        if (stored.isPresent()) return stored;
+        var row = store.chatMessages().byProviderId(conversationId, child.replyTo());
+        if (row.isPresent()) {
+            return InboundHold.hides(row.get().message().status()) ? Optional.empty() : row.map(this::toChat);
+        }
         return store.chatMessages().find(child.id()).map(ChatMessages.Row::meta)
                 .map(ChatMessages.Meta::contextSnapshot).flatMap(ChatHistory::fromSnapshot);
     }

@@ -17,14 +17,19 @@ public record QueueItem(QueueKind kind, long id, long conversationId, Instant si
 
     /** The table an item's id belongs to. */
     public enum Source {
-        ALERT, OUTBOX, CONVERSATION, INBOX;
+        ALERT, OUTBOX, CONVERSATION, INBOX,
+        /** An inbound message the safety validator holds back (Held &amp; filtered). */
+        MESSAGE;
 
         /** The target type recorded in the audit log for this source. */
         public String auditTarget() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
-        /** Where the rows of {@code kind} come from (Failed: inbox rows; its outbox rows say so themselves). */
+        /**
+         * Where the rows of {@code kind} come from (Failed: inbox rows; Held: outbox rows; the other rows of those
+         * two queues say so themselves).
+         */
         public static Source of(QueueKind kind) {
             return switch (kind) {
                 case HUMAN_REVIEW, ALL -> CONVERSATION;

@@ -9,7 +9,10 @@ public enum QueueKind {
     HUMAN_REVIEW("Human review"),
     /** Questions a playbook escalated to an operator, and their breached deadlines (ESCALATION, SLA_BREACH). */
     ESCALATIONS("Escalations"),
-    /** Outbound messages HELD or DENIED, with their reason. */
+    /**
+     * Outbound messages HELD or DENIED, with their reason, and inbound messages the safety validator holds back
+     * (SILENCED, DELAYED) until they are released.
+     */
     HELD("Held & filtered"),
     /** Every conversation, most recently updated first. */
     ALL("All conversations"),

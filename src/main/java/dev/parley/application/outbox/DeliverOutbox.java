@@ -6,6 +6,7 @@ import dev.parley.application.PipelineEvents;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
@@ -55,10 +56,13 @@ public final class DeliverOutbox {
     /** Rows this process is claiming, sending or recording; a SENDING row not in here has lost its deliverer. */
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     private final RecordSent recordSent;
+    private final ScreenOutbound safety;
 
+    /** {@code safety} checks each row before its first attempt (seed 002). */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
-                         RandomGenerator jitter, PipelineEvents events) {
+                         RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
         this.transactions = transactions;
+        this.safety = safety;
         this.senders = senders;
         this.recordSent = new RecordSent(playbooks);
         this.clock = clock;
@@ -170,12 +174,24 @@ public final class DeliverOutbox {
             return Claim.nothing(List.of(new PipelineEvent.OutboxChanged(conversation.id(), outboxId,
                     permission.outboxStatus().name())));
         }
-        var claimed = store.outbox().claim(outboxId, now);
         // A reply leaves from the number the contact last wrote to (a team may run several numbers on one provider).
         var from = store.inbox().lastRecipient(conversation.channel(), conversation.key()).orElse(null);
+        var published = new ArrayList<PipelineEvent>();
+        if (row.attempts() == 0 && !CompliancePurposes.mayReachOptedOut(row.purpose())) {
+            // Seed 002, once per row (a retry sends what was decided): DENIED / HELD here, or the rewrite stored. The
+            // carrier-required answers to HELP and STOP are fixed texts that must reach the contact: not screened.
+            var outcome = safety.screen(store, conversation, contact, row, from, now, published);
+            if (outcome instanceof ScreenOutbound.Outcome.Stop stop) {
+                store.outbox().mark(outboxId, stop.status(), stop.reason());
+                LOG.info("outbox={} {}: {}", outboxId, stop.status(), stop.reason());
+                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, stop.status().name()));
+                return Claim.nothing(published);
+            }
+        }
+        var claimed = store.outbox().claim(outboxId, now);
         var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
                 contact.address(), from, claimed.replyTo(), claimed.text());
-        return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, List.of());
+        return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, published);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.UnknownPlaybookException;
+import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.conversation.TimelineEvent;
@@ -37,10 +38,13 @@ public final class ProcessInboundMessage {
     private final PipelineMetrics metrics;
     private final PipelineEvents events;
     private final WorkSignal outbox;
+    private final ScreenInbound safety;
 
+    /** {@code safety} decides on every message (seed 002) after the playbook's own first checks. */
     public ProcessInboundMessage(Transactions transactions, Playbooks playbooks, Clock clock, PipelineMetrics metrics,
-                                 PipelineEvents events, WorkSignal outbox) {
+                                 PipelineEvents events, WorkSignal outbox, ScreenInbound safety) {
         this.transactions = transactions;
+        this.safety = safety;
         this.playbooks = playbooks;
         this.clock = clock;
         this.metrics = metrics;
@@ -93,15 +97,20 @@ public final class ProcessInboundMessage {
                 : store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
         var conversation = existing.orElseGet(() -> store.conversations().create(m.channel(), m.conversationKey(),
                 playbook.name(), playbook.initialState(), contact.id(), now));
-        long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), m.text(), m.replyTo(),
-                m.sentAt(), entry.receivedAt(), "RECEIVED", null);
+        // Seed 002 decides before the message is stored: a summarised message is stored as its safe summary (all
+        // automation reads), a held one with its hold.
+        var decided = safety.decide(store, conversation, m, now);
+        long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), decided.storedText(m),
+                m.replyTo(), m.sentAt(), entry.receivedAt(), decided.status(), null);
         if (m.chat() != null) GroupMessages.record(store, conversation.id(), messageId, m);
         store.conversations().touch(conversation.id(), now);
         var session = new ConversationSession(store, playbook, store.conversations().find(conversation.id())
                 .orElseThrow(), now, TimelineEvent.SYSTEM_ACTOR);
         var published = new ArrayList<PipelineEvent>();
         published.add(new PipelineEvent.MessageReceived(conversation.id(), messageId));
-        playbook.onInbound(session, m, messageId);
+        // The playbook's own first checks see the original (outreach's critical alerts run first), then the decision.
+        var next = playbook.screen(session, m, messageId);
+        safety.apply(session, playbook, decided, m, messageId, inboxId, next);
         published.addAll(session.events());
         store.inbox().markProcessed(inboxId, now);
         LOG.debug("processed inbox={} conversation={} message={}", inboxId, conversation.id(), messageId);

@@ -6,6 +6,8 @@ import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.conversation.ScheduledJob;
@@ -29,10 +31,12 @@ public final class RunDueJobs {
     private final Clock clock;
     private final PipelineEvents events;
     private final WorkSignal outbox;
+    private final ReleaseHeldMessage release;
 
     public RunDueJobs(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
                       WorkSignal outbox) {
         this.transactions = transactions;
+        this.release = new ReleaseHeldMessage(playbooks);
         this.playbooks = playbooks;
         this.clock = clock;
         this.events = events;
@@ -80,7 +84,11 @@ public final class RunDueJobs {
         }
         var conversation = job.conversationId() == null ? null
                 : store.conversations().find(job.conversationId()).orElse(null);
-        if (conversation != null && (job.state() == null || job.state().equals(conversation.state()))) {
+        if (ScreenInbound.RELEASE_JOB.equals(job.kind())) {
+            // Seed 002's DELAY has ended: the held message reaches automation now.
+            release.release(store, ReleaseHeldMessage.messageOf(job.trigger()), TimelineEvent.SYSTEM_ACTOR, now)
+                    .ifPresent(published::addAll);
+        } else if (conversation != null && (job.state() == null || job.state().equals(conversation.state()))) {
             var playbook = playbooks.find(conversation.playbook()).orElseThrow();
             var session = new ConversationSession(store, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);
             playbook.onTimer(session, job.trigger());

@@ -59,6 +59,21 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
         return new TranscriptLine(at, "context", conversation, f);
     }
 
+    /**
+     * The safety validator's decision on a message (seed 002): direction, decision (its wire word), the categories
+     * raised, the enforcement reason and the trace id; never the content.
+     */
+    public static TranscriptLine decision(Instant at, String conversation, String direction, String decision,
+                                          List<String> riskCategories, String enforcementReason, String traceId) {
+        var f = new LinkedHashMap<String, Object>();
+        f.put("direction", direction);
+        f.put("decision", decision);
+        f.put("risk_categories", List.copyOf(riskCategories));
+        f.put("enforcement_reason", enforcementReason);
+        f.put("trace_id", traceId);
+        return new TranscriptLine(at, "decision", conversation, f);
+    }
+
     public static TranscriptLine task(Instant at, String conversation, String text) {
         return new TranscriptLine(at, "task", conversation, Map.of("text", text));
     }

@@ -33,7 +33,10 @@ public interface ChatMessages {
 
     Optional<Row> find(long messageId);
 
-    /** The last {@code limit} messages of the conversation stored before message {@code messageId}, oldest first. */
+    /**
+     * The last {@code limit} messages of the conversation stored before message {@code messageId}, oldest first,
+     * leaving out those the safety validator holds back ({@link dev.parley.domain.message.InboundHold}).
+     */
     List<Row> before(long conversationId, long messageId, int limit);
 
     /** The latest stored message of the conversation with this provider id. */

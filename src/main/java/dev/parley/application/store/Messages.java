@@ -16,4 +16,22 @@ public interface Messages {
     Optional<Message> find(long id);
 
     List<Message> ofConversation(long conversationId);
+
+    /** The conversation's latest stored message, if any. */
+    default java.util.Optional<Message> latest(long conversationId) {
+        var all = ofConversation(conversationId);
+        return all.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(all.getLast());
+    }
+
+    /** Changes a stored message's status (an inbound message held by the safety validator, or released). */
+    void setStatus(long id, String status);
+
+    /**
+     * The conversation's messages automation may read (a playbook's history, recall, a reply's context): every one
+     * but those the safety validator holds back ({@link dev.parley.domain.message.InboundHold}).
+     */
+    default List<Message> visibleToAutomation(long conversationId) {
+        return ofConversation(conversationId).stream()
+                .filter(m -> !dev.parley.domain.message.InboundHold.hides(m.status())).toList();
+    }
 }

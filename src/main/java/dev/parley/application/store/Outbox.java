@@ -55,6 +55,9 @@ public interface Outbox {
 
     void mark(long id, OutboxStatus status, String reason);
 
+    /** Replaces the text of a row not yet sent (the safety validator's soft rewrite of an automated message). */
+    void rewrite(long id, String text);
+
     /** Back to PENDING, due at {@code nextAttemptAt}, with {@code attempts} and the last failure's reason. */
     void markRetry(long id, int attempts, String reason, Instant nextAttemptAt);
 

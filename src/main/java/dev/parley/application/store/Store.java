@@ -40,4 +40,7 @@ public interface Store {
 
     /** Operators' claims on conversations (team mode). */
     ConversationClaims claims();
+
+    /** The safety validator's decisions on messages (seed 002). */
+    SafetyDecisions safetyDecisions();
 }

@@ -75,6 +75,8 @@ public final class ConsoleAssembly {
                 new dev.parley.adapter.llm.OpenAiModelList(new okhttp3.OkHttpClient()), app.replyTool,
                 new dev.parley.application.catalog.CatalogEditor(tx, app.clock),
                 app.events, app.claims, app.buyerJourneys,
-                new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS));
+                new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS),
+                new dev.parley.application.operator.SafetyControls(app.releaseFiltered, app.revealOriginal,
+                        app.checkOutgoing));
     }
 }

@@ -42,6 +42,9 @@ final class TranscriptRecorder implements PipelineEvents {
                             outbound(now, o);
                     case PipelineEvent.AlertRaised a -> sink.accept(TranscriptLine.alert(now, key(a.conversationId()),
                             a.severity(), a.categories()));
+                    case PipelineEvent.SafetyDecided d -> sink.accept(TranscriptLine.decision(now,
+                            key(d.conversationId()), d.direction(), d.decision(), d.riskCategories(),
+                            d.enforcementReason(), d.traceId()));
                     case PipelineEvent.TaskCreated t -> sink.accept(TranscriptLine.task(now,
                             key(t.conversationId()), t.text()));
                     case PipelineEvent.EscalationChanged e -> sink.accept(TranscriptLine.escalation(now,

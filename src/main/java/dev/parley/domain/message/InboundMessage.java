@@ -24,6 +24,12 @@ public record InboundMessage(String channel, String providerId, String conversat
         return chat != null && !chat.privateChat();
     }
 
+    /** The same message with {@code text} in place of its own (the safety validator's safe summary). */
+    public InboundMessage withText(String text) {
+        return new InboundMessage(channel, providerId, conversationKey, from, to, text, replyTo, sentAt, playbook,
+                senderName, chat);
+    }
+
     /** The same message with {@code sentAt}. */
     public InboundMessage withSentAt(Instant at) {
         return new InboundMessage(channel, providerId, conversationKey, from, to, text, replyTo, at, playbook,

@@ -45,7 +45,10 @@ class ReplayCommandTest {
         var run = parley("replay", GOLDEN.resolve("operator.replay.jsonl").toString(),
                 "--expect", GOLDEN.resolve("operator.expected.jsonl").toString());
         assertThat(run.exit()).as(run.err()).isEqualTo(0);
-        assertThat(run.out()).startsWith("{\"at\":\"2026-02-01T10:00:00Z\",\"kind\":\"outbound\",\"conversation\":"
+        // The safety validator's decision on the first message comes first (seed 002), then the message.
+        assertThat(run.out()).startsWith("{\"at\":\"2026-02-01T10:00:00Z\",\"kind\":\"decision\",\"conversation\":"
+                + "\"+15550100\",\"direction\":\"outbound\",\"decision\":\"allow\"");
+        assertThat(run.out()).contains("{\"at\":\"2026-02-01T10:00:00Z\",\"kind\":\"outbound\",\"conversation\":"
                 + "\"+15550100\",\"to\":\"+15550100\",\"text\":\"Hello from Parley\",\"status\":\"SENT\"}\n");
         assertThat(run.err()).contains("all 6 expectations met");
     }

@@ -65,12 +65,18 @@ class ReplaySessionTest {
                 .map(l -> l.conversation() + " " + l.kind() + " " + l.fields().getOrDefault("to", "")
                         + l.fields().getOrDefault("status", "") + " " + l.fields().getOrDefault("reason", ""))
                 .toList();
+        // Each message has the safety validator's decision line first (seed 002); the held reply is never taken for
+        // sending, so it has none.
         assertThat(lines).containsExactly(
+                "+1 decision  ",
                 "+1 transition Waiting ",
+                "+1 decision  ",
                 "+1 transition HumanReview ",
                 "+1 alert  ",
                 "+1 outbound +1HELD critical alert 1",
+                "+2 decision  ",
                 "+2 transition Waiting ",
+                "+2 decision  ",
                 "+2 outbound +2SENT ");
     }
 
@@ -105,7 +111,8 @@ class ReplaySessionTest {
         var events = ReplayFileReader.read("t", ENDS_BEFORE_TIMER);
         var lines = ReplaySession.run(events, null, List.of(new TicketPlaybook()));
         assertThat(lines).extracting(TranscriptLine::at).allMatch(at -> !at.isAfter(Instant.parse("2026-03-02T09:00:00Z")));
-        assertThat(lines).extracting(TranscriptLine::kind).containsExactly("transition", "outbound");
+        assertThat(lines).extracting(TranscriptLine::kind).containsExactly("decision", "transition", "decision",
+                "outbound");
     }
 
     @Test

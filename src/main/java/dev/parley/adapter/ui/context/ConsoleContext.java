@@ -46,5 +46,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              CatalogEditor catalog,
                              PipelineEvents announce, ClaimConversation claims,
                              dev.parley.application.console.BuyerJourneys journeys,
-                             CannedReplies cannedReplies) {
+                             CannedReplies cannedReplies,
+                             dev.parley.application.operator.SafetyControls safety) {
 }

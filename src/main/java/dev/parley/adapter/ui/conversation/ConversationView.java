@@ -181,6 +181,18 @@ public final class ConversationView {
             label.setTooltip(new javafx.scene.control.Tooltip(check.detail()));
             checks.getChildren().add(label);
         }
+        var offered = model.rewrite().get();
+        if (offered != null) {
+            // Seed 002: the rewrite beside the original; the operator sends theirs or uses this one.
+            var text = new Label("Rewrite: " + offered);
+            text.setId("safety-rewrite");
+            text.getStyleClass().add("check");
+            text.setWrapText(true);
+            var use = new Button("Use rewrite");
+            use.setId("use-rewrite");
+            use.setOnAction(e -> model.useRewrite());
+            checks.getChildren().addAll(text, use);
+        }
     }
 
     public Parent root() {

@@ -45,6 +45,11 @@ public final class ConversationViewModel {
     private final StringProperty presence = new SimpleStringProperty("");
     private final StringProperty claim = new SimpleStringProperty("");
     private final StringProperty takeOverFrom = new SimpleStringProperty(null);
+    /** Seed 002: the validator's rewrite of the draft (SOFT_REWRITE), shown beside it; null when there is none. */
+    private final StringProperty rewrite = new SimpleStringProperty(null);
+    private OutboundCheck safetyCheck;
+    private String safetyCheckedText;
+    private long safetySequence;
     private final java.util.Map<String, Seen> others = new java.util.TreeMap<>();
     private String announced;
 
@@ -92,6 +97,7 @@ public final class ConversationViewModel {
     public StringProperty claim() { return claim; }
     /** Set when "Assign to me" met another operator's claim: the view asks whether to take it over. */
     public StringProperty takeOverFrom() { return takeOverFrom; }
+    public StringProperty rewrite() { return rewrite; }
 
     /** Claims the conversation for this operator ("Assign to me"); another's claim is asked about first. */
     public void assignToMe() {
@@ -291,7 +297,55 @@ public final class ConversationViewModel {
     private void updateChecks() {
         var d = detail.get();
         if (d == null) return;
-        checks.setAll(OutboundCheck.of(d.contact(), d.conversation(), draft.get()));
+        var all = new ArrayList<>(OutboundCheck.of(d.contact(), d.conversation(), draft.get()));
+        var text = draft.get();
+        if (safetyCheck != null && java.util.Objects.equals(safetyCheckedText, text)) all.add(safetyCheck);
+        checks.setAll(all);
+        if (!java.util.Objects.equals(safetyCheckedText, text)) checkSafety(text);
+    }
+
+    /**
+     * Seed 002 on the draft, off the FX thread: what the outbox would decide now. A denial blocks Send; a rewrite is
+     * offered beside the draft ({@link #useRewrite}), the operator choosing which to send; the latest draft wins.
+     */
+    private void checkSafety(String text) {
+        if (context.safety() == null) return;
+        long sequence = ++safetySequence;
+        if (text == null || text.isBlank()) {
+            safetyCheck = null;
+            safetyCheckedText = text;
+            rewrite.set(null);
+            return;
+        }
+        context.executor().submit(p -> context.safety().check().check(conversationId, text), result -> {
+            if (sequence != safetySequence) return;
+            safetyCheckedText = text;
+            var reason = result.enforcementReason().wire();
+            safetyCheck = switch (result.decision()) {
+                case HARD_DENY -> new OutboundCheck("Safety", OutboundCheck.Level.FAIL, result.failSafe()
+                        ? "the safety check failed: the reply would be held for review"
+                        : "the reply would be DENIED (" + reason + ")");
+                case SOFT_REWRITE -> new OutboundCheck("Safety", OutboundCheck.Level.WARN,
+                        "a safer rewrite is offered (" + reason + "): send yours or use it");
+                default -> new OutboundCheck("Safety", OutboundCheck.Level.PASS, "allowed");
+            };
+            rewrite.set(result.decision() == dev.parley.domain.safety.SafetyDecision.SOFT_REWRITE
+                    ? result.safeOutput().messagePrimary() : null);
+            updateChecks();
+        }, e -> {
+            if (sequence != safetySequence) return;
+            safetyCheckedText = text;
+            safetyCheck = new OutboundCheck("Safety", OutboundCheck.Level.WARN, "not checked: " + e.getClass()
+                    .getSimpleName());
+            rewrite.set(null);
+            updateChecks();
+        });
+    }
+
+    /** The operator chooses the validator's rewrite: it becomes the draft (checked again, then sent as any reply). */
+    public void useRewrite() {
+        var offered = rewrite.get();
+        if (offered != null) draft.set(offered);
     }
 
     /** Open or acknowledged alerts, newest first. */

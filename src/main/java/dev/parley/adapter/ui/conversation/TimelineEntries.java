@@ -79,6 +79,10 @@ final class TimelineEntries {
         if ("transition".equals(e.type())) {
             return new TimelineEntry(e.at(), "transition", transitionTitle(e, detail), null, e.actor());
         }
+        if ("decision".equals(e.type())) {
+            return new TimelineEntry(e.at(), "decision", decisionTitle(detail), "trace " + detail.get("trace_id")
+                    + " · policy " + detail.get("policy_version"), e.actor());
+        }
         if ("context_selected".equals(e.type())) {
             return new TimelineEntry(e.at(), "context", contextTitle(detail), contextText(detail), e.actor());
         }
@@ -101,6 +105,14 @@ final class TimelineEntries {
             why = why + ": " + detail.get("reason");
         }
         return from + " → " + e.toState() + (why.isEmpty() ? "" : " · " + why);
+    }
+
+    /** "Safety · inbound · summarize · harassment · content_risk" (seed 002's decision on a message). */
+    static String decisionTitle(java.util.Map<String, Object> d) {
+        var categories = d.get("risk_categories") instanceof List<?> l && !l.isEmpty()
+                ? " · " + String.join(", ", l.stream().map(String::valueOf).toList()) : "";
+        return "Safety · " + d.get("direction") + " · " + d.get("decision") + categories + " · "
+                + d.get("enforcement_reason");
     }
 
     /** "Context for a mention (mention entity) · strategy default · 3 messages · answered by offline". */

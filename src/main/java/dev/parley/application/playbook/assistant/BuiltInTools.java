@@ -49,7 +49,7 @@ public final class BuiltInTools {
         public Outcome run(Map<String, Object> args, ToolContext c) {
             var keywords = strings(args.get("keywords"));
             if (keywords.isEmpty()) return Outcome.failed("no keywords");
-            var messages = c.session().store().messages().ofConversation(c.session().conversation().id());
+            var messages = c.session().store().messages().visibleToAutomation(c.session().conversation().id());
             var lines = ConversationSearch.find(messages, keywords, instant(args.get("from")), instant(args.get("to")),
                     c.currentMessageId(), RECALL_LIMIT, c.redactor(), c.zone(), similarity(c, keywords));
             return lines.isEmpty() ? Outcome.noResults("nothing earlier in this conversation mentions "
@@ -74,7 +74,7 @@ public final class BuiltInTools {
             var messages = new ArrayList<Message>();
             StartConversation.CHANNELS.stream().sorted()
                     .map(channel -> store.conversations().findByKey(channel, key)).flatMap(Optional::stream)
-                    .forEach(conv -> messages.addAll(store.messages().ofConversation(conv.id())));
+                    .forEach(conv -> messages.addAll(store.messages().visibleToAutomation(conv.id())));
             var lines = ConversationSearch.find(messages, keywords, Optional.empty(), Optional.empty(),
                     c.currentMessageId(), limit, c.redactor(), c.zone());
             return lines.isEmpty() ? Outcome.noResults("no earlier message mentions " + String.join(", ", keywords))
@@ -128,7 +128,7 @@ public final class BuiltInTools {
         public String argumentsExample() { return "{}"; }
 
         public Outcome run(Map<String, Object> args, ToolContext c) {
-            var all = c.session().store().messages().ofConversation(c.session().conversation().id()).stream()
+            var all = c.session().store().messages().visibleToAutomation(c.session().conversation().id()).stream()
                     .filter(m -> m.id() != c.currentMessageId()).toList();
             if (all.isEmpty()) return Outcome.noResults("This is the first message of our conversation.");
             var recent = all.subList(Math.max(0, all.size() - MESSAGES), all.size());

@@ -109,6 +109,16 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
 
     @Override
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
+        screen(session, message, messageId).ifPresent(next -> next.proceed(session, message));
+    }
+
+    /**
+     * Seed 000 §3.1, before anything else (the safety validator's decision included): the critical alerts on the
+     * original text. A critical message is dealt with here; otherwise the rest runs on what the validator lets
+     * automation see.
+     */
+    @Override
+    public Optional<InboundStep> screen(ConversationSession session, InboundMessage message, long messageId) {
         var model = new ConversationModel(gateway, session);
         // Seed 000 §3.1: the patterns always run; the model's flag is added to them, never instead of them.
         // The learned heads read the message's stored vector (computed once; chime-in and recall reuse it).
@@ -125,8 +135,22 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
         }
         if (verdict.critical()) {
             onCritical(session, messageId, verdict);
-            return; // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
+            return Optional.empty(); // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
         }
+        return Optional.of((s, m) -> afterScreen(s, model, m, messageId, verdict, data));
+    }
+
+    /** The validator escalated: the same critical-alert path as a pattern's (HumanReview, contact BLOCKED). */
+    @Override
+    public void onSafetyEscalation(ConversationSession session, long messageId, List<String> categories,
+                                   String reason, Map<String, ?> reasons) {
+        var verdict = new SafetyScreen.Verdict(true, List.copyOf(categories), List.of("safety:" + reason), "safety",
+                false, List.of(), List.of(), false, List.of(), List.of(), new LinkedHashMap<String, Object>(reasons));
+        onCritical(session, messageId, verdict);
+    }
+
+    private void afterScreen(ConversationSession session, ConversationModel model, InboundMessage message,
+                             long messageId, SafetyScreen.Verdict verdict, Map<String, Object> data) {
         if (verdict.review() && session.conversation().automationPaused()) {
             onReview(session, messageId, verdict);
             return;

@@ -71,7 +71,7 @@ final class OutreachSteps {
     /** The follow-up decision: what is still unknown about the match, across all of its replies so far. */
     FollowUpPlan plan(ConversationSession session) {
         var known = Extraction.empty();
-        for (var message : session.store().messages().ofConversation(session.conversation().id())) {
+        for (var message : session.store().messages().visibleToAutomation(session.conversation().id())) {
             if (message.direction() == Direction.IN) known = known.plus(extractionOf(message));
         }
         var asked = EnumSet.noneOf(UnknownFact.class);

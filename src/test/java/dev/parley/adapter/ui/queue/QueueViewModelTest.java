@@ -92,6 +92,29 @@ class QueueViewModelTest {
     }
 
     @Test
+    void aMessageTheSafetyValidatorSilencesWaitsUnderHeldUntilAnOperatorReleasesIt() {
+        var id = fx.startConversation("+15550107", "hello");
+        fx.inbound(id, "+15550107", "Can you do a wire transfer for me?");
+        var held = queue(QueueKind.HELD);
+        held.refresh();
+        assertThat(held.rows()).singleElement().satisfies(r -> {
+            assertThat(r.item().source()).isEqualTo(dev.parley.application.console.QueueItem.Source.MESSAGE);
+            assertThat(r.item().status()).isEqualTo("SILENCED: inbound, safety silence");
+            assertThat(r.item().conversationId()).isEqualTo(id);
+        });
+        assertThat(fx.context.queues().counts()).containsEntry(QueueKind.HELD, 1L);
+        long messageId = held.rows().getFirst().item().id();
+        assertThat(fx.context.safety().release().release(messageId, "Dana")).isTrue();
+        held.refresh();
+        assertThat(held.rows()).isEmpty();
+        assertThat(fx.tx().inTransaction(s -> s.messages().find(messageId)).orElseThrow().status())
+                .isEqualTo("RECEIVED");
+        java.util.List<dev.parley.domain.conversation.AuditEntry> audit = fx.tx().inTransaction(s -> s.audit()
+                .forTarget("message", messageId));
+        assertThat(audit).anyMatch(a -> a.action().equals("release_message") && a.actor().equals("Dana"));
+    }
+
+    @Test
     void theFailedQueueHoldsUndeliveredOutboxRowsThatOperatorsMarkSentOrSendAgain() {
         var id = fx.startConversation("+15550105", "hello");
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> fx.tx().inTransaction(

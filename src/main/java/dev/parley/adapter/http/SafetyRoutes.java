@@ -1,0 +1,46 @@
+package dev.parley.adapter.http;
+
+import dev.parley.adapter.safety.SafetyJson;
+import dev.parley.domain.safety.BehaviourFacts;
+import dev.parley.domain.safety.InvalidSafetyRequestException;
+import dev.parley.domain.safety.SafetyRequest;
+import dev.parley.domain.safety.SafetyValidator;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * {@code POST /api/validate} (bearer token): seed 002's validator on one message. Body
+ * {@code {"direction", "payload": {"content", "sender", "recipient", "channel", "timestamp"}}}; answer 200 with the
+ * seed's standard JSON, or 400 {@code {"error", "detail", "field"}} ({@code invalid_direction} for the router's error
+ * path, {@code invalid_request} otherwise). Validating records nothing: the behavioural facts are read, not written.
+ */
+public final class SafetyRoutes {
+    private final Supplier<SafetyValidator> validator;
+    private final Function<SafetyRequest, BehaviourFacts> facts;
+
+    /**
+     * @param validator the validator in use (the live policy)
+     * @param facts     the behavioural facts for one request (from the store when one is open)
+     */
+    public SafetyRoutes(Supplier<SafetyValidator> validator, Function<SafetyRequest, BehaviourFacts> facts) {
+        this.validator = validator;
+        this.facts = facts;
+    }
+
+    public List<Route> routes() {
+        return List.of(Route.api("POST", "/api/validate", this::validate));
+    }
+
+    private HttpResponse validate(HttpRequest r) {
+        var body = JsonBodies.object(r.body());
+        SafetyRequest request;
+        try {
+            request = SafetyJson.request(body);
+        } catch (InvalidSafetyRequestException e) {
+            return HttpResponse.json(400, SafetyJson.error(e, 0));
+        }
+        var result = validator.get().validate(request, facts.apply(request));
+        return HttpResponse.json(200, SafetyJson.standard(result));
+    }
+}

@@ -1,0 +1,96 @@
+package dev.parley.application.safety;
+
+import dev.parley.application.JsonDocuments;
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.store.SafetyDecisions;
+import dev.parley.application.store.Store;
+import dev.parley.domain.conversation.Conversation;
+import dev.parley.domain.safety.CategoryScore;
+import dev.parley.domain.safety.RiskCategory;
+import dev.parley.domain.safety.SafeOutput;
+import dev.parley.domain.safety.SafetyResult;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Records a decision, in the transaction that acts on it: the decision row (trace id, categories, scores, decision,
+ * reason, policy version, the content's SHA-256; never the content), a {@code decision} event on the
+ * conversation's timeline and a {@link PipelineEvent.SafetyDecided} (a transcript line in replays).
+ */
+public final class SafetyDecisionLog {
+    /** The timeline event's type, and the transcript line's kind. */
+    public static final String KIND = "decision";
+
+    private SafetyDecisionLog() {
+    }
+
+    /** Records {@code result} about {@code conversation}; returns the decision row's id. */
+    public static long record(Store store, Conversation conversation, SafetyResult result, Long messageId,
+                              Long outboxId, String actor, Instant now, List<PipelineEvent> published) {
+        var categories = categories(result);
+        long id = store.safetyDecisions().record(new SafetyDecisions.Row(0, result.traceId(), conversation.id(),
+                conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
+                result.riskLevel().wire(), JsonDocuments.write(Map.of("categories", categories)),
+                scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),
+                result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now));
+        store.timeline().append(conversation.id(), KIND, null, null, null,
+                JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId)), actor, now);
+        published.add(new PipelineEvent.SafetyDecided(conversation.id(), result.direction().wire(),
+                result.decision().wire(), categories, result.enforcementReason().wire(), result.traceId()));
+        return id;
+    }
+
+    /** The decision event: kind, conversation, direction, decision, risk_categories, reason, trace id. */
+    static Map<String, Object> timelineDetail(String conversationKey, SafetyResult result, Long messageId,
+                                              Long outboxId) {
+        var detail = new LinkedHashMap<String, Object>();
+        detail.put("kind", KIND);
+        detail.put("conversation", conversationKey);
+        detail.put("direction", result.direction().wire());
+        detail.put("decision", result.decision().wire());
+        detail.put("risk_categories", categories(result));
+        detail.put("enforcement_reason", result.enforcementReason().wire());
+        detail.put("trace_id", result.traceId());
+        detail.put("policy_version", result.policyVersion());
+        if (messageId != null) detail.put("message_id", messageId);
+        if (outboxId != null) detail.put("outbox_id", outboxId);
+        result.delayUntil().ifPresent(until -> detail.put("delay_until", until.toString()));
+        if (result.failSafe()) detail.put("fail_safe", true);
+        return detail;
+    }
+
+    static List<String> categories(SafetyResult result) {
+        return result.riskCategories().stream().map(RiskCategory::wire).toList();
+    }
+
+    /** The scores as stored: {@code {}} when no category was raised. */
+    static String scoresJson(SafetyResult result) {
+        var json = JsonDocuments.write(scores(result));
+        return json == null ? "{}" : json;
+    }
+
+    /** Every raised category's count, score and level (no matched words: they are content). */
+    static Map<String, Object> scores(SafetyResult result) {
+        var out = new LinkedHashMap<String, Object>();
+        for (var category : RiskCategory.values()) {
+            CategoryScore s = result.score(category);
+            if (!s.raised()) continue;
+            out.put(category.wire(), Map.of("count", s.count(), "score", Math.round(s.score() * 1000) / 1000.0,
+                    "level", s.level().wire()));
+        }
+        return out;
+    }
+
+    /** The standard JSON's {@code safe_output}, as stored for an operator to see first. */
+    public static String safeOutputJson(SafeOutput out) {
+        var m = new LinkedHashMap<String, Object>();
+        m.put("message_primary", out.messagePrimary());
+        m.put("urgency_level", out.urgencyWire());
+        m.put("source_hidden", out.sourceHidden());
+        m.put("suggested_action", out.suggestedAction());
+        m.put("emotional_tone", out.emotionalTone().wire());
+        return JsonDocuments.write(m);
+    }
+}

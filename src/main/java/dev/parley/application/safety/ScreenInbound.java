@@ -1,0 +1,137 @@
+package dev.parley.application.safety;
+
+import dev.parley.application.PipelineEvent;
+import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Playbook;
+import dev.parley.application.store.SafetyDecisions;
+import dev.parley.application.store.Store;
+import dev.parley.domain.conversation.Conversation;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.InboundHold;
+import dev.parley.domain.message.InboundMessage;
+import dev.parley.domain.safety.Direction;
+import dev.parley.domain.safety.SafetyDecision;
+import dev.parley.domain.safety.SafetyRequest;
+import dev.parley.domain.safety.SafetyResult;
+import dev.parley.domain.safety.SafetyValidator;
+import dev.parley.domain.safety.ZoneLookup;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Seed 002 on every inbound message, in the transaction that processes it. {@link #decide} runs before the message is
+ * stored (a SUMMARIZE stores the safe summary as the message's text, so everything automation reads sees only that;
+ * the original is kept for an operator to reveal); {@link #apply} runs after the playbook's own first checks
+ * ({@link Playbook#screen}: outreach's critical alerts stay first) and carries the decision out:
+ * <ul>
+ *   <li>DELIVER: the playbook goes on as usual;</li>
+ *   <li>SUMMARIZE: it goes on with the safe summary in place of the text;</li>
+ *   <li>DELAY: the message is held ({@link InboundHold#DELAYED}) until a scheduled job releases it;</li>
+ *   <li>SILENCE: the message is held ({@link InboundHold#SILENCED}) under Held &amp; filtered until an operator
+ *   releases it;</li>
+ *   <li>ESCALATE: the critical-alert path ({@link Playbook#onSafetyEscalation}).</li>
+ * </ul>
+ * The validator's fail-safe answer is a DELAY like any other.
+ */
+public final class ScreenInbound {
+    /** The scheduled job that releases a DELAYED message; its trigger is {@code message:<id>}. */
+    public static final String RELEASE_JOB = "safety_release";
+    /** The playbook for a personal inbox: every rule of the seed protects its user. */
+    public static final String PERSONAL_INBOX_PLAYBOOK = dev.parley.application.playbook.guardian.GuardianPlaybook.NAME;
+
+    private final Supplier<SafetyValidator> validator;
+    private final ZoneLookup zones;
+    private final ZoneId inboxZone;
+
+    /**
+     * @param validator the current validator (a supplier: an edited safety.json applies to the next message)
+     * @param inboxZone the personal inbox user's time zone (quiet hours of the guardian playbook)
+     */
+    public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone) {
+        this.validator = validator;
+        this.zones = zones;
+        this.inboxZone = inboxZone;
+    }
+
+    /** A decision on a message not yet stored, and how to store it. */
+    public record Decided(SafetyResult result) {
+        /** The text to store: the safe summary of a SUMMARIZE, else the original. */
+        public String storedText(InboundMessage m) {
+            return result.decision() == SafetyDecision.SUMMARIZE ? result.safeOutput().messagePrimary() : m.text();
+        }
+
+        /** The status to store the message with. */
+        public String status() {
+            return switch (result.decision()) {
+                case DELAY -> InboundHold.DELAYED.status();
+                case SILENCE -> InboundHold.SILENCED.status();
+                default -> InboundHold.RECEIVED;
+            };
+        }
+    }
+
+    /** Validates {@code m}, about to be stored in {@code conversation}. */
+    public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now) {
+        var rules = PERSONAL_INBOX_PLAYBOOK.equals(conversation.playbook()) ? RecipientRules.PERSONAL
+                : RecipientRules.TEAM;
+        var facts = new StoreBehaviourFacts(store, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
+        var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
+                Optional.of(conversation.channel() + ":" + conversation.key()));
+        return new Decided(validator.get().validate(request, facts));
+    }
+
+    /**
+     * Records the decision and carries it out. {@code next} is what the playbook's first checks left to do; empty
+     * when they dealt with the message themselves (then the decision is only recorded, and a DELAY does not hold a
+     * message the critical-alert path has already stopped automation for).
+     */
+    public void apply(ConversationSession session, Playbook playbook, Decided decided, InboundMessage m,
+                      long messageId, long inboxId, Optional<Playbook.InboundStep> next) {
+        var store = session.store();
+        var result = decided.result();
+        var published = new java.util.ArrayList<PipelineEvent>();
+        long decisionId = SafetyDecisionLog.record(store, session.conversation(), result, messageId, null,
+                TimelineEvent.SYSTEM_ACTOR, session.now(), published);
+        published.forEach(session::publish);
+        boolean personal = PERSONAL_INBOX_PLAYBOOK.equals(playbook.name());
+        if (personal || !result.decision().passes()) {
+            store.safetyDecisions().keep(new SafetyDecisions.MessageSafety(messageId, decisionId, inboxId,
+                    result.decision().name(), SafetyDecisionLog.safeOutputJson(result.safeOutput()),
+                    result.decision() == SafetyDecision.SUMMARIZE ? m.text() : null, null, null));
+        }
+        if (next.isEmpty()) {
+            if (result.decision() == SafetyDecision.DELAY) store.messages().setStatus(messageId, InboundHold.RECEIVED);
+            return;
+        }
+        switch (result.decision()) {
+            case DELIVER -> next.get().proceed(session, m);
+            case SUMMARIZE -> next.get().proceed(session, m.withText(result.safeOutput().messagePrimary()));
+            case DELAY -> {
+                var until = result.delayUntil().orElseThrow();
+                session.store().jobs().schedule(RELEASE_JOB, session.conversation().id(), "message:" + messageId,
+                        null, until, session.now());
+                session.record("message_held", held(messageId, InboundHold.DELAYED, result, until));
+            }
+            case SILENCE -> session.record("message_held", held(messageId, InboundHold.SILENCED, result, null));
+            case ESCALATE -> playbook.onSafetyEscalation(session, messageId, SafetyDecisionLog.categories(result),
+                    result.enforcementReason().wire(), Map.of("trace_id", result.traceId(),
+                            "risk_categories", SafetyDecisionLog.categories(result),
+                            "enforcement_reason", result.enforcementReason().wire(),
+                            "scores", SafetyDecisionLog.scores(result)));
+            default -> throw new IllegalStateException("not an inbound decision: " + result.decision());
+        }
+    }
+
+    private static Map<String, Object> held(long messageId, InboundHold hold, SafetyResult result, Instant until) {
+        var detail = new LinkedHashMap<String, Object>();
+        detail.put("message_id", messageId);
+        detail.put("hold", hold.wire());
+        detail.put("trace_id", result.traceId());
+        if (until != null) detail.put("until", until.toString());
+        return detail;
+    }
+}

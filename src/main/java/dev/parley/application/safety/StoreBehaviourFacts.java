@@ -1,0 +1,109 @@
+package dev.parley.application.safety;
+
+import dev.parley.application.store.Store;
+import dev.parley.domain.conversation.Conversation;
+import dev.parley.domain.safety.BehaviourFacts;
+import dev.parley.domain.safety.ContactHistory;
+import dev.parley.domain.safety.Direction;
+import dev.parley.domain.safety.RiskLevel;
+import dev.parley.domain.safety.ZoneLookup;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The validator's behavioural facts about one message of one conversation, from the store's decision records
+ * (every message gets one, so they count messages without keeping any content):
+ * <ul>
+ *   <li>messages per source per hour: inbound, the contact's messages; outbound, ours to the contact;</li>
+ *   <li>notifications per recipient per day: inbound, the personal inbox's messages from anyone; outbound, ours to
+ *   the contact;</li>
+ *   <li>known contact: the contact has a decision before this one, or the conversation has an earlier message;</li>
+ *   <li>recipient time zone: inbound, the inbox's zone; outbound, the contact's number's zones ({@link ZoneLookup});</li>
+ *   <li>recent risk: the levels of the conversation's last decisions.</li>
+ * </ul>
+ * Where {@link RecipientRules} say the time and frequency rules do not protect the recipient, the counts are zero
+ * and the recipient is not in quiet hours.
+ */
+public final class StoreBehaviourFacts implements BehaviourFacts {
+    private static final Duration HOUR = Duration.ofHours(1);
+    private static final Duration DAY = Duration.ofDays(1);
+
+    private final Store store;
+    private final Conversation conversation;
+    private final Direction direction;
+    private final RecipientRules rules;
+    private final ZoneLookup zones;
+    private final ZoneId inboxZone;
+    private final long currentMessageId;
+    private final Instant at;
+
+    /**
+     * @param inboxZone        the personal inbox user's zone (inbound quiet hours)
+     * @param currentMessageId the inbound message being validated (not counted as an earlier one), or 0
+     * @param at               the instant the message is validated at
+     */
+    public StoreBehaviourFacts(Store store, Conversation conversation, Direction direction, RecipientRules rules,
+                               ZoneLookup zones, ZoneId inboxZone, long currentMessageId, Instant at) {
+        this.store = Objects.requireNonNull(store);
+        this.conversation = Objects.requireNonNull(conversation);
+        this.direction = Objects.requireNonNull(direction);
+        this.rules = Objects.requireNonNull(rules);
+        this.zones = Objects.requireNonNull(zones);
+        this.inboxZone = Objects.requireNonNull(inboxZone);
+        this.currentMessageId = currentMessageId;
+        this.at = Objects.requireNonNull(at);
+    }
+
+    @Override
+    public int messagesLastHour(String source, String recipient, Instant at) {
+        if (!rules.notifies()) return 0;
+        return store.safetyDecisions().countOfContact(conversation.contactId(), direction.wire(), at.minus(HOUR), at);
+    }
+
+    @Override
+    public int notificationsLastDay(String recipient, Instant at) {
+        if (!rules.notifies()) return 0;
+        return direction == Direction.INBOUND
+                ? store.safetyDecisions().countInboundOfPlaybook(conversation.playbook(), at.minus(DAY), at)
+                : store.safetyDecisions().countOfContact(conversation.contactId(), direction.wire(), at.minus(DAY), at);
+    }
+
+    @Override
+    public ContactHistory contactHistory(String source, String recipient) {
+        if (store.safetyDecisions().anyOfContactBefore(conversation.contactId(), at.plusNanos(1_000))) {
+            return ContactHistory.KNOWN;
+        }
+        for (var m : store.messages().ofConversation(conversation.id())) {
+            if (m.id() != currentMessageId) return ContactHistory.KNOWN;
+        }
+        return ContactHistory.FIRST_CONTACT;
+    }
+
+    @Override
+    public List<ZoneId> recipientZones(String recipient, String channel) {
+        if (!rules.notifies()) return List.of(midday(at));
+        return direction == Direction.INBOUND ? List.of(inboxZone) : zones.zonesOf(recipient, channel);
+    }
+
+    /**
+     * A recipient quiet hours do not protect, told to the validator the only way its port allows: as being where it
+     * is midday at {@code at} (the fixed offset whose local time is 12:00), so level 2 never applies to them.
+     */
+    static ZoneOffset midday(Instant at) {
+        int secondOfDay = (int) Math.floorMod(at.getEpochSecond(), 86_400L);
+        int offset = 43_200 - secondOfDay; // in (-43200, 43200]: a valid offset
+        return ZoneOffset.ofTotalSeconds(offset);
+    }
+
+    /** The same direction's levels: escalation is the sender growing more aggressive or desperate. */
+    @Override
+    public List<RiskLevel> recentRiskLevels(String conversationKey, int limit) {
+        if (limit <= 0) return List.of();
+        return store.safetyDecisions().recentRiskLevels(conversation.id(), direction.wire(), limit).stream()
+                .map(RiskLevel::fromWire).filter(Objects::nonNull).toList();
+    }
+}

@@ -1,0 +1,226 @@
+package dev.parley.domain.safety;
+
+import dev.parley.domain.alert.TermHit;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * EXTRACT: content signals (lexicon hits per category, weighted, with floors; information overload from the
+ * message's size) and behavioural signals (contact history, quiet hours, frequency, escalation).
+ */
+final class SignalExtractor {
+    /** Categories a first contact raises one level (scams and pressure come from strangers). */
+    private static final Set<RiskCategory> STRANGER_SENSITIVE = Set.of(RiskCategory.FINANCIAL_SCAM, RiskCategory.URGENCY_ABUSE);
+
+    private final SafetyPolicy policy;
+
+    SignalExtractor(SafetyPolicy policy) {
+        this.policy = policy;
+    }
+
+    Signals extract(SafetyRequest request, Instant at, BehaviourFacts facts) {
+        SafetyRules rules = policy.rules();
+        boolean unknownContent = request.content() == null;
+        String content = unknownContent ? "" : request.content();
+        NormalizedText text = NormalizedText.of(content);
+        List<Signals.Span> spans = new ArrayList<>();
+        Map<RiskCategory, List<Found>> found = new EnumMap<>(RiskCategory.class);
+        for (RiskCategory category : RiskCategory.values()) found.put(category, new ArrayList<>());
+        for (SafetyPolicy.Hit h : policy.find(text.text())) {
+            TermHit hit = h.hit();
+            found.get(h.entry().category()).add(new Found(h.entry().entry(),
+                    text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
+        }
+        Map<RiskCategory, CategoryScore> scores = new EnumMap<>(RiskCategory.class);
+        for (RiskCategory category : RiskCategory.values()) {
+            scores.put(category, contentScore(category, text, found.get(category), spans));
+        }
+
+        ContactHistory history = facts.contactHistory(request.sender(), request.recipient());
+        if (history == null) history = ContactHistory.FIRST_CONTACT;
+        if (history == ContactHistory.FIRST_CONTACT) {
+            for (RiskCategory c : STRANGER_SENSITIVE) {
+                scores.put(c, withLevel(scores.get(c), scores.get(c).level().raised()));
+            }
+        }
+
+        int threshold = rules.frequencyLimits().escalationThreshold();
+        RiskLevel current = maxLevel(scores);
+        List<RiskLevel> recent = facts.recentRiskLevels(request.conversationKey(), threshold - 1);
+        boolean escalation = Escalation.detected(recent, current, threshold);
+        if (escalation) {
+            scores.replaceAll((c, s) -> withLevel(s, s.level().raised()));
+        }
+
+        List<ZoneId> zones = facts.recipientZones(request.recipient(), request.channel());
+        QuietHours quiet = QuietHours.at(rules.timeRules(), zones == null ? List.of() : zones, at);
+        return new Signals(Map.copyOf(scores), List.copyOf(spans), unknownContent, history, quiet.until(),
+                quiet.zoneUnknown(), facts.messagesLastHour(request.sender(), request.recipient(), at),
+                facts.notificationsLastDay(request.recipient(), at), escalation, quiet.nextWorkStart());
+    }
+
+    private CategoryScore contentScore(RiskCategory category, NormalizedText text, List<Found> found,
+                                       List<Signals.Span> spans) {
+        Set<String> terms = new LinkedHashSet<>();
+        Set<String> counted = new HashSet<>();
+        java.util.Map<String, Integer> perEntry = new java.util.HashMap<>();
+        int count = 0;
+        double score = 0;
+        RiskLevel floor = RiskLevel.NONE;
+        Set<Found> inside = insideAnother(found);
+        for (Found f : found) {
+            spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end()),
+                    f.entry().weight() >= 1));
+            if (inside.contains(f)) continue; // "immediately" inside "reply immediately" counts once
+            floor = RiskLevel.max(floor, f.entry().floor());
+            terms.add(f.term());
+            int max = f.entry().maxTerms();
+            if ((max == 0 || perEntry.getOrDefault(f.entry().id(), 0) < max)
+                    && counted.add(f.entry().id() + '\u001f' + f.term())) {
+                perEntry.merge(f.entry().id(), 1, Integer::sum);
+                count++;
+                score += f.entry().weight();
+            }
+        }
+        if (category == RiskCategory.INFORMATION_OVERLOAD) {
+            // Volume counts once it reaches half the threshold, so ordinary messages do not raise the category.
+            int volume = Volume.of(text.text());
+            if (volume * 2 >= policy.rules().threshold(category)) {
+                count += volume;
+                score += volume;
+            }
+        }
+        RiskLevel level = RiskLevel.max(RiskLevel.of(score, policy.rules().threshold(category)), floor);
+        return new CategoryScore(category, count, score, level, List.copyOf(terms));
+    }
+
+    /** One lexicon hit: its entry, the normalised term and its span in the normalised text. */
+    private record Found(LexiconEntry entry, String term, int start, int end) {
+    }
+
+    /** The hits that lie inside a longer hit (one sort and one sweep, so long texts stay linear-ish). */
+    private static Set<Found> insideAnother(List<Found> all) {
+        if (all.size() < 2) return Set.of();
+        List<Found> sorted = new ArrayList<>(all);
+        sorted.sort(java.util.Comparator.comparingInt(Found::start).thenComparing(Found::end, java.util.Comparator.reverseOrder()));
+        Set<Found> inside = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int maxEndBefore = -1; // the furthest end of the hits that start earlier
+        int groupStart = -1;
+        int groupEnd = -1;     // the longest hit's end among those starting at groupStart
+        int groupMax = -1;
+        for (Found f : sorted) {
+            if (f.start() != groupStart) {
+                maxEndBefore = Math.max(maxEndBefore, groupMax);
+                groupStart = f.start();
+                groupEnd = f.end();
+            }
+            groupMax = Math.max(groupMax, f.end());
+            if (maxEndBefore >= f.end() || groupEnd > f.end()) inside.add(f);
+        }
+        return inside;
+    }
+
+    private static CategoryScore withLevel(CategoryScore s, RiskLevel level) {
+        return new CategoryScore(s.category(), s.count(), s.score(), level, s.terms());
+    }
+
+    static RiskLevel maxLevel(Map<RiskCategory, CategoryScore> scores) {
+        RiskLevel max = RiskLevel.NONE;
+        for (CategoryScore s : scores.values()) max = RiskLevel.max(max, s.level());
+        return max;
+    }
+
+    /** Escalation detection: risk rising over the conversation's last messages. */
+    static final class Escalation {
+        private Escalation() {
+        }
+
+        /**
+         * True when the last {@code threshold} levels (the {@code threshold − 1} previous ones, oldest first, and
+         * the current one) are all raised (LOW or above), never fall, and end higher than they began.
+         */
+        static boolean detected(List<RiskLevel> previous, RiskLevel current, int threshold) {
+            if (previous == null || previous.size() < threshold - 1) return false;
+            List<RiskLevel> seq = new ArrayList<>(previous.subList(previous.size() - (threshold - 1), previous.size()));
+            seq.add(current);
+            for (int i = 0; i < seq.size(); i++) {
+                if (seq.get(i) == RiskLevel.NONE) return false;
+                if (i > 0 && seq.get(i).compareTo(seq.get(i - 1)) < 0) return false;
+            }
+            return seq.getLast().compareTo(seq.getFirst()) > 0;
+        }
+    }
+
+    /**
+     * Information overload's content measure: sentence-like segments (text ending in . ! ? or ;, line breaks
+     * are normalised away) plus links.
+     */
+    static final class Volume {
+        private Volume() {
+        }
+
+        static int of(String normalized) {
+            int segments = 0;
+            boolean letters = false;
+            for (int i = 0; i < normalized.length(); i++) {
+                char c = normalized.charAt(i);
+                if (Character.isLetterOrDigit(c)) {
+                    letters = true;
+                } else if ((c == '.' || c == '!' || c == '?' || c == '\n' || c == ';') && letters) {
+                    segments++;
+                    letters = false;
+                }
+            }
+            if (letters) segments++;
+            int links = 0;
+            for (int i = normalized.indexOf("http"); i >= 0; i = normalized.indexOf("http", i + 4)) links++;
+            for (int i = normalized.indexOf("www."); i >= 0; i = normalized.indexOf("www.", i + 4)) links++;
+            return segments + links;
+        }
+    }
+
+    /** Time context: quiet hours in every zone of the recipient. */
+    record QuietHours(Optional<Instant> until, boolean zoneUnknown, Instant nextWorkStart) {
+
+        static QuietHours at(SafetyRules.TimeRules rules, List<ZoneId> zones, Instant at) {
+            if (zones.isEmpty()) {
+                // Unknown zone: the most restrictive reading. It is quiet hours somewhere on Earth at every
+                // instant, so assume them, for as long as one quiet window lasts.
+                Duration window = Duration.between(rules.quietStart(), rules.quietEnd());
+                if (window.isNegative()) window = window.plusDays(1);
+                return new QuietHours(Optional.of(at.plus(window)), true, at.plus(window));
+            }
+            Instant until = null;
+            Instant workStart = null;
+            for (ZoneId zone : zones) {
+                ZonedDateTime local = at.atZone(zone);
+                if (rules.isQuiet(local.toLocalTime())) {
+                    Instant end = next(local, rules.quietEnd());
+                    until = until == null || end.isAfter(until) ? end : until;
+                }
+                Instant work = rules.isWork(local.toLocalTime()) ? at : next(local, rules.workStart());
+                workStart = workStart == null || work.isAfter(workStart) ? work : workStart;
+            }
+            return new QuietHours(Optional.ofNullable(until), false, workStart);
+        }
+
+        /** The next instant after {@code local} at which the local clock shows {@code time} (DST-safe). */
+        private static Instant next(ZonedDateTime local, java.time.LocalTime time) {
+            ZonedDateTime candidate = local.toLocalDate().atTime(time).atZone(local.getZone());
+            if (!candidate.isAfter(local)) {
+                candidate = local.toLocalDate().plusDays(1).atTime(time).atZone(local.getZone());
+            }
+            return candidate.toInstant();
+        }
+    }
+}

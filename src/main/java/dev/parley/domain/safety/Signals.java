@@ -1,0 +1,25 @@
+package dev.parley.domain.safety;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What EXTRACT found: per-category scores (after contact history and escalation), the spans that matched (for the
+ * rewrite) and the behavioural facts the rules need.
+ *
+ * @param quietUntil present when the recipient is in quiet hours: when they end (in every zone)
+ */
+record Signals(Map<RiskCategory, CategoryScore> scores, List<Span> spans, boolean unknownContent,
+               ContactHistory contactHistory, Optional<Instant> quietUntil, boolean zoneUnknown,
+               int messagesLastHour, int notificationsLastDay, boolean escalation, Instant workStart) {
+
+    /** One hit: its category, its span in the original content and whether its entry is strong (weight ≥ 1). */
+    record Span(RiskCategory category, int start, int end, boolean strong) {
+    }
+
+    CategoryScore score(RiskCategory c) {
+        return scores.get(c);
+    }
+}

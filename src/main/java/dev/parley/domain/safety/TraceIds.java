@@ -1,0 +1,57 @@
+package dev.parley.domain.safety;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+
+/**
+ * Deterministic trace ids and hashes. A trace id is the first 32 hex digits of SHA-256 over, each field prefixed
+ * by its length: {@code "parley-safety/1"}, the policy version, the direction, the channel, the sender, the
+ * recipient, the conversation key, the request's timestamp (ISO-8601, or empty when the request had none) and
+ * the SHA-256 of the content. The same request under the same policy always gets the same id.
+ */
+public final class TraceIds {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private TraceIds() {
+    }
+
+    /** The trace id of {@code request} under policy {@code policyVersion}. */
+    public static String of(SafetyRequest request, Instant evaluatedAt, String policyVersion) {
+        StringBuilder b = new StringBuilder();
+        field(b, "parley-safety/1");
+        field(b, policyVersion);
+        field(b, request.direction().wire());
+        field(b, request.channel());
+        field(b, request.sender());
+        field(b, request.recipient());
+        field(b, request.conversationKey());
+        field(b, request.timestamp() == null ? "" : request.timestamp().toString());
+        field(b, sha256(request.content()));
+        return sha256(b.toString()).substring(0, 32);
+    }
+
+    /** SHA-256 (hex) of {@code text}'s UTF-8 bytes; null counts as the empty text. */
+    public static String sha256(String text) {
+        return HEX.formatHex(digest((text == null ? "" : text).getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** SHA-256 (hex) of raw bytes, for the policy version. */
+    public static String sha256(byte[] bytes) {
+        return HEX.formatHex(digest(bytes));
+    }
+
+    private static void field(StringBuilder b, String value) {
+        b.append(value.length()).append(':').append(value).append('\u001f');
+    }
+
+    private static byte[] digest(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+}

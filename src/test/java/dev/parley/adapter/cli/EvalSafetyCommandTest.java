@@ -1,0 +1,80 @@
+package dev.parley.adapter.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code eval safety} on tiny committed fixtures (never on ../shared). */
+class EvalSafetyCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cli = new CommandLine(new EvalCommand());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        return cli.execute(args);
+    }
+
+    @Test
+    void uciReportsExactlyTheIssuesFields() throws Exception {
+        Path data = Path.of(getClass().getResource("/safety/uci_tiny.tsv").toURI());
+        int exit = run("safety", "--data", data.toString(), "--format", "uci");
+        assertThat(exit).isZero();
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(names(report)).containsExactly("rows", "positives", "benign", "any", "categories");
+        assertThat(names(report.get("any"))).containsExactly("recall", "false_alarm_rate");
+        assertThat(names(report.get("categories"))).containsExactly("emotional_manipulation", "urgency_abuse",
+                "harassment", "financial_scam", "self_harm_triggers", "spam_escalation", "information_overload");
+        assertThat(names(report.at("/categories/spam_escalation"))).containsExactly("precision", "recall",
+                "false_alarm_rate");
+        assertThat(report.get("rows").asLong()).isEqualTo(6);
+        assertThat(report.get("positives").asLong()).isEqualTo(2);
+        assertThat(report.get("benign").asLong()).isEqualTo(4);
+        assertThat(report.at("/any/recall").asDouble()).isEqualTo(1.0);
+        assertThat(report.at("/any/false_alarm_rate").asDouble()).isEqualTo(0.0);
+        assertThat(report.at("/categories/spam_escalation/precision").asDouble()).isEqualTo(1.0);
+        assertThat(report.at("/categories/self_harm_triggers/precision").isNull()).isTrue();
+        assertThat(out.toString()).doesNotContain("lunch");
+    }
+
+    @Test
+    void csvNamesItsColumnsAndPositives() throws Exception {
+        Path csv = dir.resolve("rows.csv");
+        Files.writeString(csv, "text,kind\n\"I want to die\",crisis\n\"see you at noon\",ok\n\"you worthless idiot\",abuse\n");
+        int exit = run("safety", "--data", csv.toString(), "--format", "csv", "--text-column", "text",
+                "--label-column", "kind", "--positive", "crisis,abuse", "--compact");
+        assertThat(exit).isZero();
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.get("positives").asLong()).isEqualTo(2);
+        assertThat(report.at("/any/recall").asDouble()).isEqualTo(1.0);
+        assertThat(report.at("/categories/self_harm_triggers/recall").asDouble()).isEqualTo(0.5);
+    }
+
+    @Test
+    void badOptionsAreExitTwo() {
+        assertThat(run("safety", "--data", "x.csv", "--format", "csv")).isEqualTo(2);
+        assertThat(err.toString()).contains("--text-column");
+        assertThat(run("safety", "--data", "x.tsv", "--format", "uci", "--positive", "maybe")).isEqualTo(2);
+        assertThat(run("safety", "--data", dir.resolve("missing.tsv").toString(), "--format", "uci")).isEqualTo(2);
+    }
+
+    private static List<String> names(JsonNode node) {
+        var names = new ArrayList<String>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.parley.adapter.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.ManualClock;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code parley validate} and {@code parley validate --batch} on standard input. */
+class ValidateCommandTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir
+    Path home;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String stdin, String... args) {
+        var command = new ValidateCommand();
+        command.in = new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8));
+        command.clock = new ManualClock(Instant.parse("2026-11-27T20:00:00Z"));
+        CommandLine cli = new CommandLine(command);
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        String[] all = new String[args.length + 2];
+        all[0] = "--home";
+        all[1] = home.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        return cli.execute(all);
+    }
+
+    static String line(String direction, String content, String from, String to, String timestamp) {
+        var payload = JSON.createObjectNode().put("content", content).put("sender", from).put("recipient", to)
+                .put("channel", "sms").put("timestamp", timestamp);
+        var node = JSON.createObjectNode().put("direction", direction);
+        node.set("payload", payload);
+        return node.toString();
+    }
+
+    @Test
+    void oneRequestGivesTheStandardJson() throws Exception {
+        int exit = run(line("outbound", "Lunch at one?", "+12125550123", "+14155550100", "2026-11-27T20:00:00Z"));
+        assertThat(exit).isZero();
+        JsonNode answer = JSON.readTree(out.toString());
+        assertThat(answer.get("decision").asText()).isEqualTo("allow");
+        assertThat(answer.get("direction").asText()).isEqualTo("outbound");
+        assertThat(answer.get("trace_id").asText()).hasSize(32);
+    }
+
+    @Test
+    void aBadRequestIsExitTwoNamingTheField() {
+        int exit = run(line("sideways", "hi", "a", "b", null));
+        assertThat(exit).isEqualTo(2);
+        assertThat(out.toString()).isEmpty();
+        assertThat(err.toString()).contains("line 1").contains("field direction");
+    }
+
+    @Test
+    void aBatchAnswersEveryLineInOrderAndABadLineGetsAnErrorObject() throws Exception {
+        String stdin = String.join("\n",
+                line("inbound", "hello 1", "+14155550100", "+12125550123", "2026-11-27T20:00:00Z"),
+                line("inbound", "hello 2", "+14155550100", "+12125550123", "2026-11-27T20:01:00Z"),
+                "{\"direction\": \"inbound\", \"payload\": {\"content\": \"x\", \"colour\": \"red\"}}",
+                "not json",
+                line("inbound", "hello 3", "+14155550100", "+12125550123", "2026-11-27T20:02:00Z"),
+                line("inbound", "hello 4", "+14155550100", "+12125550123", "2026-11-27T20:03:00Z"),
+                line("inbound", "hello 5", "+14155550100", "+12125550123", "2026-11-27T20:04:00Z"),
+                line("inbound", "hello 6", "+14155550100", "+12125550123", "2026-11-27T20:05:00Z")) + "\n";
+        int exit = run(stdin, "--batch");
+        assertThat(exit).isEqualTo(2);
+        List<JsonNode> lines = out.toString().lines().map(l -> {
+            try {
+                return JSON.readTree(l);
+            } catch (Exception e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
+        assertThat(lines).hasSize(8);
+        assertThat(lines.get(0).get("decision").asText()).isEqualTo("deliver");
+        assertThat(lines.get(2).get("error").asText()).isEqualTo("invalid_request");
+        assertThat(lines.get(2).get("field").asText()).isEqualTo("payload.colour");
+        assertThat(lines.get(2).get("line").asLong()).isEqualTo(3);
+        assertThat(lines.get(3).get("line").asLong()).isEqualTo(4);
+        assertThat(lines.get(3).get("error").asText()).isEqualTo("invalid_request");
+        // the batch is its own history: the sixth message from one source in an hour is held back
+        assertThat(lines.get(6).get("decision").asText()).isEqualTo("deliver");
+        assertThat(lines.get(7).get("decision").asText()).isEqualTo("delay");
+        assertThat(lines.get(7).get("enforcement_reason").asText()).isEqualTo("repeated_contact");
+        assertThat(err.toString()).contains("2 bad lines").contains("line 3, field payload.colour");
+    }
+
+    @Test
+    void theHomesPolicyIsUsedAndABadOneIsRefused() throws Exception {
+        Files.writeString(home.resolve("safety.json"), "{\"format\": \"parley-safety/1\"}");
+        int exit = run(line("inbound", "hi", "a", "b", null));
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("safety.json").contains("risk_thresholds");
+    }
+}

@@ -1,0 +1,126 @@
+package dev.parley.adapter.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.parley.adapter.safety.LoggingValidationFailures;
+import dev.parley.adapter.safety.PhoneNumberZones;
+import dev.parley.adapter.safety.SafetyPolicyFile;
+import dev.parley.application.ManualClock;
+import dev.parley.application.safety.StoredConversationFacts;
+import dev.parley.domain.message.InboxStatus;
+import dev.parley.domain.safety.SafetyValidator;
+import dev.parley.testing.ParleyHttp;
+import dev.parley.testing.TestParley;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code POST /api/validate} over real HTTP on port 0, with the behavioural facts read from a real H2 store that the
+ * real pipeline filled.
+ */
+class ValidateApiTest {
+    static final String CONTACT = "+14155550100"; // San Francisco
+    static final String US = "+12125550123";
+    /** 20:00 UTC = 12:00 in San Francisco, 15:00 in New York: no quiet hours anywhere involved. */
+    static final Instant AT = Instant.parse("2026-11-27T20:00:00Z");
+
+    static String request(String direction, String content, String from, String to, String timestamp) {
+        var payload = ParleyHttp.JSON.createObjectNode().put("content", content).put("sender", from)
+                .put("recipient", to).put("channel", "sms").put("timestamp", timestamp);
+        var node = ParleyHttp.JSON.createObjectNode().put("direction", direction);
+        node.set("payload", payload);
+        return node.toString();
+    }
+
+    @Test
+    void answersTheStandardJsonRefusesBadInputAndNeedsTheToken(@TempDir Path home) throws Exception {
+        var clock = new ManualClock(AT);
+        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+            var validator = new SafetyValidator(SafetyPolicyFile.loadDefault().policy(), clock,
+                    new LoggingValidationFailures());
+            var zones = new PhoneNumberZones();
+            var routes = new SafetyRoutes(() -> validator,
+                    r -> StoredConversationFacts.read(parley.app.transactions, zones, r)).routes();
+            try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                    () -> TestParley.TOKEN)) {
+                listener.start(routes);
+                var http = new ParleyHttp("http://127.0.0.1:" + listener.port());
+
+                var ok = http.apiPost("/api/validate", request("outbound", "Are we still on for lunch?", US, CONTACT,
+                        "2026-11-27T20:01:00Z"));
+                assertThat(ok.statusCode()).isEqualTo(200);
+                var json = ParleyHttp.json(ok);
+                List<String> fields = iterate(json);
+                assertThat(fields).containsExactly("trace_id", "direction", "decision", "risk_categories",
+                        "enforcement_reason", "safe_output", "original_blocked", "timestamp");
+                assertThat(iterate(json.get("safe_output"))).containsExactly("message_primary", "urgency_level",
+                        "source_hidden", "suggested_action", "emotional_tone");
+                assertThat(json.get("decision").asText()).isEqualTo("allow");
+                assertThat(json.get("timestamp").asText()).isEqualTo("2026-11-27T20:01:00Z");
+                var again = http.apiPost("/api/validate", request("outbound", "Are we still on for lunch?", US,
+                        CONTACT, "2026-11-27T20:01:00Z"));
+                assertThat(ParleyHttp.json(again).get("trace_id")).isEqualTo(json.get("trace_id"));
+
+                var scam = ParleyHttp.json(http.apiPost("/api/validate", request("inbound",
+                        "Please send money tonight, I will explain later.", CONTACT, US,
+                        "2026-11-27T20:01:00Z")));
+                assertThat(scam.get("decision").asText()).isEqualTo("silence");
+                assertThat(scam.get("original_blocked").asBoolean()).isTrue();
+                assertThat(scam.get("risk_categories").toString()).contains("financial_scam");
+
+                var sideways = http.apiPost("/api/validate", request("sideways", "hi", CONTACT, US, null));
+                assertThat(sideways.statusCode()).isEqualTo(400);
+                assertThat(ParleyHttp.json(sideways).get("error").asText()).isEqualTo("invalid_direction");
+                assertThat(ParleyHttp.json(sideways).get("field").asText()).isEqualTo("direction");
+                var badTime = http.apiPost("/api/validate", request("inbound", "hi", CONTACT, US, "yesterday"));
+                assertThat(badTime.statusCode()).isEqualTo(400);
+                assertThat(ParleyHttp.json(badTime).get("field").asText()).isEqualTo("payload.timestamp");
+                var notJson = http.apiPost("/api/validate", "{\"direction\":");
+                assertThat(notJson.statusCode()).isEqualTo(400);
+                assertThat(ParleyHttp.json(notJson).get("detail").asText()).isNotBlank();
+
+                var anonymous = http.send(http.request("/api/validate").header("content-type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(request("inbound", "hi", CONTACT, US, null))).build());
+                assertThat(anonymous.statusCode()).isEqualTo(401);
+            }
+        }
+    }
+
+    @Test
+    void theSixthMessageInAnHourFromOneSourceIsDelayedFromTheStoresHistory(@TempDir Path home) throws Exception {
+        var clock = new ManualClock(AT);
+        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+            var http = parley.http();
+            for (int i = 0; i < 5; i++) {
+                var posted = http.postGeneric("rate-" + i, ParleyHttp.message("rate-" + i, "sms", CONTACT, "hello " + i),
+                        clock);
+                assertThat(posted.statusCode()).isEqualTo(202);
+            }
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 5L);
+            // through Parley's own listener: the route is wired in the composition root
+            var sixth = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "hello 6", CONTACT, US, "2026-11-27T20:10:00Z")));
+            assertThat(sixth.get("decision").asText()).isEqualTo("delay");
+            assertThat(sixth.get("enforcement_reason").asText()).isEqualTo("repeated_contact");
+            var stranger = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "hello", "+14155550199", US, "2026-11-27T20:10:00Z")));
+            assertThat(stranger.get("decision").asText()).isEqualTo("deliver");
+        }
+    }
+
+    private static List<String> iterate(com.fasterxml.jackson.databind.JsonNode node) {
+        var names = new java.util.ArrayList<String>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}

@@ -1,0 +1,100 @@
+package dev.parley.adapter.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.parley.adapter.ui.common.FxTaskExecutor;
+import dev.parley.adapter.ui.common.Notifier;
+import dev.parley.adapter.ui.queue.QueueRow;
+import dev.parley.application.console.QueueItem;
+import dev.parley.bootstrap.launch.ConsoleAssembly;
+import java.nio.file.Path;
+import java.time.Duration;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Seed 002 in the real window (headless): a message the safety validator silenced waits under Held &amp; filtered
+ * until the operator releases it (audited); the composer shows the validator's rewrite beside the draft and the
+ * operator may take it.
+ */
+class SafetyConsoleTest {
+    @TempDir Path home;
+    ConsoleFixture fx;
+    FxTaskExecutor executor;
+    ConsoleWindow window;
+    final FxRobot robot = new FxRobot();
+
+    @BeforeEach
+    void start() throws Exception {
+        fx = new ConsoleFixture(home);
+        executor = new FxTaskExecutor(2);
+        var context = ConsoleAssembly.context(fx.parley.app, executor, Notifier.NONE,
+                ConsoleAssembly.Hooks.of(fx.parley.app), fx.settings);
+        var stage = FxToolkit.registerPrimaryStage();
+        FxToolkit.setupFixture(() -> {
+            window = new ConsoleWindow(context);
+            window.show(stage);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        FxToolkit.setupFixture(() -> window.close());
+        FxToolkit.cleanupStages();
+        executor.close();
+        fx.close();
+    }
+
+    @Test
+    void aSilencedMessageIsReleasedFromHeldAndFiltered() {
+        long id = fx.startConversation("+15550601", "hello");
+        fx.inbound(id, "+15550601", "Can you do a wire transfer for me?");
+
+        robot.clickOn("#nav-held");
+        TableView<QueueRow> held = robot.lookup("#queue-held").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1);
+        assertThat(held.getItems().getFirst().item().source()).isEqualTo(QueueItem.Source.MESSAGE);
+        assertThat(robot.lookup("#release-message").queryButton().isDisabled()).as("nothing selected").isTrue();
+        robot.clickOn(held);
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#release-message").queryButton().isDisabled()).isFalse();
+        long messageId = held.getItems().getFirst().item().id();
+        robot.clickOn("#release-message");
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().isEmpty());
+        assertThat(fx.tx().inTransaction(s -> s.messages().find(messageId)).orElseThrow().status())
+                .isEqualTo("RECEIVED");
+        java.util.List<dev.parley.domain.conversation.AuditEntry> audit = fx.tx().inTransaction(s -> s.audit()
+                .forTarget("message", messageId));
+        assertThat(audit).anyMatch(a -> a.action().equals("release_message") && a.actor().equals("Dana"));
+    }
+
+    @Test
+    void theComposerOffersTheRewriteBesideTheDraft() {
+        long id = fx.startConversation("+15550602", "hello");
+        robot.clickOn("#nav-all");
+        TableView<QueueRow> all = robot.lookup("#queue-all").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> all.getItems().size() == 1);
+        robot.clickOn(all).type(KeyCode.J).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#reply-draft").tryQuery().isPresent());
+        robot.clickOn("#reply-draft").write("You will act now or else, after all I've done for you");
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#use-rewrite").tryQuery().isPresent());
+        var offered = robot.lookup("#safety-rewrite").queryLabeled().getText();
+        assertThat(offered).startsWith("Rewrite: ");
+        robot.clickOn("#use-rewrite");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#reply-draft").queryTextInputControl().getText())
+                .isEqualTo(offered.substring("Rewrite: ".length()));
+        assertThat(id).isPositive();
+    }
+}
