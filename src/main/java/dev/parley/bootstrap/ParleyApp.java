@@ -138,6 +138,8 @@ public final class ParleyApp implements AutoCloseable {
     public final ReleaseFilteredMessage releaseFiltered;
     public final RevealOriginal revealOriginal;
     public final CheckOutgoing checkOutgoing;
+    /** The safety.json editor's port: read, try, save and apply (the policy version changes with it). */
+    public final dev.parley.application.safety.SafetyPolicyDocument safetyPolicyDocument;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
@@ -268,6 +270,8 @@ public final class ParleyApp implements AutoCloseable {
                     outboxLoop);
             this.revealOriginal = new RevealOriginal(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
+            this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
+                    safetyPolicy::reload);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);

@@ -1,5 +1,6 @@
 package dev.parley.adapter.memory;
 
+import dev.parley.domain.message.MessageSafety;
 import dev.parley.application.store.SafetyDecisions;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -136,6 +137,15 @@ final class InMemorySafetyDecisions implements SafetyDecisions {
     @Override
     public Optional<MessageSafety> ofMessageSafety(long messageId) {
         return Optional.ofNullable(messageSafety.get(messageId));
+    }
+
+    @Override
+    public List<MessageSafety> messageSafetyOfConversation(long conversationId) {
+        var out = new ArrayList<MessageSafety>();
+        messageSafety.forEach(s -> {
+            if (messages.table.require(s.messageId()).conversationId() == conversationId) out.add(s);
+        });
+        return out;
     }
 
     @Override

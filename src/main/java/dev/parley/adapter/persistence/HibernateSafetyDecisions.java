@@ -1,5 +1,6 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.domain.message.MessageSafety;
 import dev.parley.application.store.SafetyDecisions;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -109,6 +110,14 @@ final class HibernateSafetyDecisions implements SafetyDecisions {
     public Optional<MessageSafety> ofMessageSafety(long messageId) {
         return Optional.ofNullable(session.find(MessageSafetyEntity.class, messageId))
                 .map(MessageSafetyEntity::toDomain);
+    }
+
+    @Override
+    public List<MessageSafety> messageSafetyOfConversation(long conversationId) {
+        return session.createSelectionQuery("select s from MessageSafetyEntity s, MessageEntity m where m.id = "
+                        + "s.messageId and m.conversationId = :id order by s.messageId", MessageSafetyEntity.class)
+                .setParameter("id", conversationId).getResultList().stream().map(MessageSafetyEntity::toDomain)
+                .toList();
     }
 
     @Override

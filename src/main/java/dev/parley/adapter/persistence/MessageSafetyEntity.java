@@ -1,6 +1,6 @@
 package dev.parley.adapter.persistence;
 
-import dev.parley.application.store.SafetyDecisions;
+import dev.parley.domain.message.MessageSafety;
 import jakarta.persistence.*;
 import java.time.Instant;
 
@@ -16,8 +16,8 @@ class MessageSafetyEntity {
     @Column(name = "released_at") Instant releasedAt;
     @Column(name = "released_by") String releasedBy;
 
-    SafetyDecisions.MessageSafety toDomain() {
-        return new SafetyDecisions.MessageSafety(messageId, decisionId, inboxId, decision, safeOutput, originalText, releasedAt,
+    MessageSafety toDomain() {
+        return new MessageSafety(messageId, decisionId, inboxId, decision, safeOutput, originalText, releasedAt,
                 releasedBy);
     }
 }

@@ -16,6 +16,8 @@ import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.replay.ReplayView;
 import dev.parley.adapter.ui.replay.ReplayViewModel;
 import dev.parley.adapter.ui.settings.CannedRepliesEditor;
+import dev.parley.adapter.ui.settings.SafetyPolicyEditor;
+import dev.parley.adapter.ui.settings.SafetyPolicyViewModel;
 import dev.parley.adapter.ui.settings.CannedRepliesViewModel;
 import dev.parley.adapter.ui.settings.SettingsView;
 import dev.parley.adapter.ui.settings.AlertThresholdsViewModel;
@@ -188,6 +190,10 @@ public final class ConsoleWindow implements AutoCloseable {
                 vm.textSize().addListener((o, a, size) -> Themes.applyTextSize(scene, size));
                 var settings = new SettingsView(vm, new AlertThresholdsViewModel(context.alertThresholds()),
                         theme -> Themes.apply(scene, theme));
+                if (context.safety() != null) {
+                    settings.addSection(new SafetyPolicyEditor(new SafetyPolicyViewModel(context.safety().policy(),
+                            context.executor())).root());
+                }
                 if (context.cannedReplies() != null) {
                     settings.addSection(new CannedRepliesEditor(new CannedRepliesViewModel(context.cannedReplies(),
                             context.executor())).root());

@@ -21,7 +21,13 @@ public final class FindConversations {
     /** Everything an operator needs to judge one conversation. */
     public record Detail(Conversation conversation, Contact contact, List<Message> messages,
                          List<TimelineEvent> events, List<ConversationAlert> alerts, List<OutboxEntry> outbox,
-                         List<ConversationTask> tasks, List<AuditEntry> audit) {
+                         List<ConversationTask> tasks, List<AuditEntry> audit,
+                         List<dev.parley.domain.message.MessageSafety> messageSafety) {
+
+        /** The safety validator's side of inbound message {@code messageId} (its decision, safe output), if any. */
+        public java.util.Optional<dev.parley.domain.message.MessageSafety> safetyOf(long messageId) {
+            return messageSafety.stream().filter(s -> s.messageId() == messageId).findFirst();
+        }
     }
 
     private final Transactions transactions;
@@ -41,7 +47,7 @@ public final class FindConversations {
             return new Detail(conversation, s.contacts().find(conversation.contactId()).orElseThrow(),
                     s.messages().ofConversation(id), s.timeline().ofConversation(id), s.alerts().ofConversation(id),
                     s.outbox().ofConversation(id), s.tasks().ofConversation(id),
-                    s.audit().forTarget("conversation", id));
+                    s.audit().forTarget("conversation", id), s.safetyDecisions().messageSafetyOfConversation(id));
         });
     }
 

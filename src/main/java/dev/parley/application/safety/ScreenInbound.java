@@ -1,9 +1,9 @@
 package dev.parley.application.safety;
 
+import dev.parley.domain.message.MessageSafety;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
-import dev.parley.application.store.SafetyDecisions;
 import dev.parley.application.store.Store;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
@@ -99,7 +99,7 @@ public final class ScreenInbound {
         published.forEach(session::publish);
         boolean personal = PERSONAL_INBOX_PLAYBOOK.equals(playbook.name());
         if (personal || !result.decision().passes()) {
-            store.safetyDecisions().keep(new SafetyDecisions.MessageSafety(messageId, decisionId, inboxId,
+            store.safetyDecisions().keep(new MessageSafety(messageId, decisionId, inboxId,
                     result.decision().name(), SafetyDecisionLog.safeOutputJson(result.safeOutput()),
                     result.decision() == SafetyDecision.SUMMARIZE ? m.text() : null, null, null));
         }

@@ -1,5 +1,6 @@
 package dev.parley.application.store;
 
+import dev.parley.domain.message.MessageSafety;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -18,14 +19,6 @@ public interface SafetyDecisions {
                String direction, String decision, String riskLevel, String riskCategories, String scores,
                String enforcementReason, String policyVersion, String contentSha256, boolean failSafe,
                Instant delayUntil, Instant decidedAt) {
-    }
-
-    /**
-     * The operator's side of an inbound message's decision: the safe output shown first, the original if kept, and
-     * the inbox row it came from (what a release runs through the playbook again).
-     */
-    record MessageSafety(long messageId, long decisionId, Long inboxId, String decision, String safeOutputJson,
-                         String originalText, Instant releasedAt, String releasedBy) {
     }
 
     /** Records {@code row} (its id is ignored); returns the new id. */
@@ -58,6 +51,9 @@ public interface SafetyDecisions {
     void keep(MessageSafety safety);
 
     Optional<MessageSafety> ofMessageSafety(long messageId);
+
+    /** The operator's side of the conversation's inbound messages that have one, in message order. */
+    List<MessageSafety> messageSafetyOfConversation(long conversationId);
 
     /** Whether a held message of the conversation was released in {@code [from, to)}. */
     boolean releasedBetween(long conversationId, Instant from, Instant to);

@@ -139,6 +139,16 @@ public final class ConversationView {
         acknowledgeButton.setOnAction(e -> acknowledge());
         resolveButton.setOnAction(e -> resolve());
         desistButton.setOnAction(e -> desist());
+        // Seed 002: a summarised message's original, revealed on request (audited).
+        var revealOriginal = new Button("Reveal original");
+        revealOriginal.setId("reveal-original");
+        revealOriginal.setAccessibleHelp("Shows the originals of messages the safety validator summarised; audited");
+        revealOriginal.visibleProperty().bind(model.originalsWithheld());
+        revealOriginal.managedProperty().bind(model.originalsWithheld());
+        revealOriginal.setOnAction(e -> model.revealOriginals());
+        if (desistButton.getParent() instanceof javafx.scene.layout.Pane actions) {
+            actions.getChildren().add(actions.getChildren().indexOf(desistButton) + 1, revealOriginal);
+        }
         replyButton.setAccessibleHelp("R");
         unblockButton.setAccessibleHelp("U: choose a resume state and write a note");
         acknowledgeButton.setAccessibleHelp("A: the newest open alert");

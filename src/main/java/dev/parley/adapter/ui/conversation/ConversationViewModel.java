@@ -50,6 +50,9 @@ public final class ConversationViewModel {
     private OutboundCheck safetyCheck;
     private String safetyCheckedText;
     private long safetySequence;
+    /** Originals of summarised messages this operator revealed (audited), by message id. */
+    private final java.util.Map<Long, String> revealed = new java.util.HashMap<>();
+    private final SimpleBooleanProperty originalsWithheld = new SimpleBooleanProperty(false);
     private final java.util.Map<String, Seen> others = new java.util.TreeMap<>();
     private String announced;
 
@@ -98,6 +101,31 @@ public final class ConversationViewModel {
     /** Set when "Assign to me" met another operator's claim: the view asks whether to take it over. */
     public StringProperty takeOverFrom() { return takeOverFrom; }
     public StringProperty rewrite() { return rewrite; }
+    /** Whether a message of the conversation is shown as the validator's summary and its original not revealed. */
+    public SimpleBooleanProperty originalsWithheld() { return originalsWithheld; }
+
+    /**
+     * Seed 002: reveals the originals of the conversation's summarised messages (each reveal audited as
+     * {@code reveal_original}); the timeline then shows each original under its summary.
+     */
+    public void revealOriginals() {
+        var d = detail.get();
+        if (d == null || context.safety() == null) return;
+        var ids = d.messageSafety().stream().filter(m -> m.originalText() != null && !revealed.containsKey(
+                m.messageId())).map(m -> m.messageId()).toList();
+        if (ids.isEmpty()) return;
+        var who = operator.get();
+        context.executor().submit(p -> {
+            var out = new java.util.LinkedHashMap<Long, String>();
+            for (var id : ids) context.safety().reveal().reveal(id, who).ifPresent(text -> out.put(id, text));
+            return out;
+        }, originals -> {
+            revealed.putAll(originals);
+            status.set(originals.size() == 1 ? "Original revealed (audited)" : originals.size()
+                    + " originals revealed (audited)");
+            if (detail.get() != null) show(detail.get());
+        }, e -> status.set("Not revealed: " + e.getMessage()));
+    }
 
     /** Claims the conversation for this operator ("Assign to me"); another's claim is asked about first. */
     public void assignToMe() {
@@ -242,7 +270,9 @@ public final class ConversationViewModel {
         title.set(contact.address() + " · " + c.channel() + " · " + c.playbook());
         state.set(c.state());
         opportunity.set(opportunityBadge(d.alerts()));
-        timeline.setAll(TimelineEntries.of(d));
+        timeline.setAll(TimelineEntries.of(d, revealed));
+        originalsWithheld.set(d.messageSafety().stream()
+                .anyMatch(m -> m.originalText() != null && !revealed.containsKey(m.messageId())));
         var facts = new ArrayList<String>();
         facts.add("Address: " + contact.address());
         if (contact.displayName() != null) facts.add("Name: " + contact.displayName());

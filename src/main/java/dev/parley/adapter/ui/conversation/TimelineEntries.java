@@ -18,11 +18,24 @@ final class TimelineEntries {
     }
 
     static List<TimelineEntry> of(FindConversations.Detail d) {
+        return of(d, java.util.Map.of());
+    }
+
+    /**
+     * As {@link #of(FindConversations.Detail)}; a message the safety validator did not simply deliver (or any message
+     * of a personal inbox) shows its decision and safe output first, and {@code revealed} originals below.
+     */
+    static List<TimelineEntry> of(FindConversations.Detail d, java.util.Map<Long, String> revealed) {
         var entries = new ArrayList<TimelineEntry>();
         for (var m : d.messages()) {
             var in = m.direction() == Direction.IN;
             var at = in && m.receivedAt() != null ? m.receivedAt() : m.sentAt();
             var text = m.text();
+            var judged = in ? d.safetyOf(m.id()) : java.util.Optional.<
+                    dev.parley.domain.message.MessageSafety>empty();
+            if (judged.isPresent()) {
+                text = SafetyText.of(judged.get(), m.text(), revealed.get(m.id()));
+            }
             if (in && m.dataJson() != null) {
                 // A pattern word set aside as a benign idiom: show the model's scores beside it.
                 var safety = safeRead(m.dataJson()).get("safety");
@@ -33,7 +46,8 @@ final class TimelineEntries {
                 }
             }
             entries.add(new TimelineEntry(at, in ? "message-in" : "message-out", (in ? "In · " : "Out · ")
-                    + m.status(), text, null));
+                    + m.status() + judged.map(x -> " · safety " + x.decision().toLowerCase(java.util.Locale.ROOT)
+                    .replace('_', ' ')).orElse(""), text, null));
         }
         // sent rows are already messages; the others show why they have not left (yet)
         for (var o : d.outbox()) {

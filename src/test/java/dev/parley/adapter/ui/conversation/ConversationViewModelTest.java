@@ -50,6 +50,35 @@ class ConversationViewModelTest {
     }
 
     @Test
+    void aSummarisedMessageShowsItsSafeOutputFirstAndTheOriginalOnlyWhenRevealedAudited() {
+        fx.inbound(id, "+15550111", "You stupid idiot, what is the date?");
+        model.load();
+        var entry = model.timeline().stream().filter(e -> e.kind().equals("message-in")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertThat(entry.title()).endsWith(" · safety summarize");
+        assertThat(entry.text()).startsWith("Safe output · urgency ").doesNotContain("stupid idiot")
+                .contains("original withheld");
+        assertThat(model.originalsWithheld().get()).isTrue();
+        assertThat(model.timeline()).anyMatch(e -> e.kind().equals("decision")
+                && e.title().startsWith("Safety · inbound · summarize · harassment"));
+
+        model.revealOriginals();
+        var revealed = model.timeline().stream().filter(e -> e.kind().equals("message-in")).reduce((a, b) -> b)
+                .orElseThrow();
+        assertThat(revealed.text()).contains("— original (revealed): You stupid idiot, what is the date?");
+        assertThat(model.originalsWithheld().get()).isFalse();
+        long messageId = fx.tx().inTransaction(s -> s.messages().ofConversation(id)).stream()
+                .filter(m -> m.direction() == dev.parley.domain.message.Direction.IN).reduce((a, b) -> b)
+                .orElseThrow().id();
+        java.util.List<dev.parley.domain.conversation.AuditEntry> audit = fx.tx().inTransaction(s -> s.audit()
+                .forTarget("message", messageId));
+        assertThat(audit).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("reveal_original");
+            assertThat(a.actor()).isEqualTo("Dana");
+        });
+    }
+
+    @Test
     void replyGoesThroughTheOutboxAndIsAudited() {
         model.draft().set("Thanks!");
         model.reply();

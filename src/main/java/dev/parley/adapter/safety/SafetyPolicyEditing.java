@@ -1,0 +1,78 @@
+package dev.parley.adapter.safety;
+
+import dev.parley.adapter.files.AtomicFiles;
+import dev.parley.application.safety.SafetyPolicyDocument;
+import dev.parley.application.safety.SampleFacts;
+import dev.parley.domain.safety.Direction;
+import dev.parley.domain.safety.RiskCategory;
+import dev.parley.domain.safety.SafetyRequest;
+import dev.parley.domain.safety.SafetyValidator;
+import dev.parley.domain.safety.ValidationFailureListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * {@code $PARLEY_HOME/safety.json} for the console's editor: read, tried on a sample, saved (atomically, only when it
+ * compiles) and then applied by {@code reload}.
+ */
+public final class SafetyPolicyEditing implements SafetyPolicyDocument {
+    private final Path home;
+    private final Clock clock;
+    private final Runnable reload;
+
+    /** @param reload compiles the saved file and uses it from the next message on */
+    public SafetyPolicyEditing(Path home, Clock clock, Runnable reload) {
+        this.home = home;
+        this.clock = clock;
+        this.reload = reload;
+    }
+
+    @Override
+    public String text() {
+        try {
+            var override = SafetyPolicyFile.overrideIn(home);
+            return override.isPresent() ? Files.readString(override.get(), StandardCharsets.UTF_8)
+                    : new String(SafetyPolicyFile.defaultBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public Trial test(String json, String sample) {
+        var file = parse(json);
+        var at = clock.instant();
+        var validator = new SafetyValidator(file.policy(), clock, ValidationFailureListener.IGNORE);
+        var facts = new SampleFacts(at);
+        var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts);
+        var outbound = validator.validate(SafetyRequest.of(Direction.OUTBOUND, sample, "you", "sample", "sms", at),
+                facts);
+        return new Trial(file.version(), inbound.decision().wire(), outbound.decision().wire(),
+                inbound.riskCategories().stream().map(RiskCategory::wire).toList());
+    }
+
+    @Override
+    public String save(String json) {
+        var file = parse(json);
+        try {
+            AtomicFiles.writeString(home.resolve(SafetyPolicyFile.FILE_NAME), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        reload.run();
+        return file.version();
+    }
+
+    private static SafetyPolicyFile parse(String json) {
+        try {
+            return SafetyPolicyFile.parse(SafetyPolicyFile.FILE_NAME, json == null ? "" : json);
+        } catch (SafetyPolicyFileException | dev.parley.domain.safety.InvalidSafetyPolicyException
+                 | IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}
