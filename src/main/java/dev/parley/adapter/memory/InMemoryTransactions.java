@@ -18,9 +18,27 @@ import java.util.function.Function;
  */
 public final class InMemoryTransactions implements Transactions, AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock();
-    private final UndoLog undo = new UndoLog(lock);
-    private final InMemoryStore store = new InMemoryStore(undo);
+    private final UndoLog undo;
+    private final InMemoryStore store;
     private volatile boolean closed;
+
+    /** A store whose ids run 1, 2, 3, … as a database's do. */
+    public InMemoryTransactions() {
+        this(IdSpacing.ALL);
+    }
+
+    private InMemoryTransactions(IdSpacing spacing) {
+        this.undo = new UndoLog(lock, spacing);
+        this.store = new InMemoryStore(undo);
+    }
+
+    /**
+     * The store of shard {@code shard} (from 0) of {@code shards} run side by side: every table issues the ids
+     * {@code shard + 1}, {@code shard + 1 + shards}, … only, so the shards' rows never share an id.
+     */
+    public static InMemoryTransactions shard(int shard, int shards) {
+        return new InMemoryTransactions(new IdSpacing(shard + 1, shards));
+    }
 
     @Override
     public <T> T inTransaction(Function<Store, T> work) {

@@ -6,20 +6,23 @@ import java.util.function.Consumer;
 
 /**
  * The rows of one table, by id, with its indexes. Ids come from a sequence starting at 1 that, like a database
- * identity, is not rolled back. Every write records its undo in the transaction's {@link UndoLog}.
+ * identity, is not rolled back; a store of one shard among several takes every n-th id only ({@link IdSpacing}).
+ * Every write records its undo in the transaction's {@link UndoLog}.
  */
 final class Table<R> {
     private final String name;
     private final UndoLog undo;
-    // Ids are dense, so row id lives at index id - 1 (null: an insert that was rolled back).
+    // Ids are dense in their spacing, so row id lives at index spacing.index(id) (null: an insert rolled back).
     private final ArrayList<R> rows = new ArrayList<>();
+    private final IdSpacing spacing;
     private final ArrayList<Index<R>> indexes = new ArrayList<>();
-    private long lastId;
+    private long issued;
     private int size;
 
     Table(String name, UndoLog undo) {
         this.name = name;
         this.undo = undo;
+        this.spacing = undo.spacing();
     }
 
     <I extends Index<R>> I index(I index) {
@@ -29,12 +32,13 @@ final class Table<R> {
 
     long nextId() {
         undo.checkInTransaction();
-        return ++lastId;
+        return spacing.id(++issued);
     }
 
     R get(long id) {
         undo.checkInTransaction();
-        return id < 1 || id > rows.size() ? null : rows.get((int) (id - 1));
+        long index = spacing.index(id);
+        return index < 0 || index >= rows.size() ? null : rows.get((int) index);
     }
 
     /** The row, or NoSuchElementException: an update of a row that does not exist. */
@@ -82,8 +86,10 @@ final class Table<R> {
     }
 
     private void write(long id, R old, R now) {
-        while (rows.size() < id) rows.add(null);
-        rows.set((int) (id - 1), now);
+        long at = spacing.index(id);
+        if (at < 0) throw new IllegalArgumentException(name + " " + id + " is not an id of this store");
+        while (rows.size() <= at) rows.add(null);
+        rows.set((int) at, now);
         if (old == null && now != null) size++;
         if (old != null && now == null) size--;
         for (var index : indexes) index.update(id, old, now);

@@ -9,10 +9,17 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class UndoLog {
     private final ReentrantLock lock;
+    private final IdSpacing spacing;
     private final ArrayList<Runnable> actions = new ArrayList<>();
 
-    UndoLog(ReentrantLock lock) {
+    UndoLog(ReentrantLock lock, IdSpacing spacing) {
         this.lock = lock;
+        this.spacing = spacing;
+    }
+
+    /** The ids the store's tables issue (every table of one store the same). */
+    IdSpacing spacing() {
+        return spacing;
     }
 
     /** Fails when the store is used outside one of its transactions (a {@code Store} kept past its work). */

@@ -7,7 +7,8 @@ import java.util.Random;
  * What the people of the demo write: replies to a DNA-match outreach message in the words real replies use (the
  * seed's categories: productive with and without genealogical data, high-value artefacts, polite declines, stop
  * requests, hostility, self-harm, legal threats, unclear replies), plus idioms that look alarming but are not
- * (which must not alert). Names, places and years vary, so no two conversations read the same.
+ * (which must not alert). Names, places and years vary ({@link #VARIANTS} fills per template), and so does who
+ * writes what when, so conversations read differently.
  */
 final class DemoTexts {
     static final List<String> WOMEN = List.of("Mary", "Margaret", "Bridget", "Catherine", "Ellen", "Anne", "Rose",
@@ -88,17 +89,33 @@ final class DemoTexts {
     private DemoTexts() {
     }
 
-    /** A random template of {@code list}, filled for {@code person}. */
+    /**
+     * Filled variants per template: the names, places and years of a template's texts come from this many fills.
+     * Every distinct text costs the pipeline a sentence embedding (issue 14's learned alert heads read it), and
+     * unbounded fills made nearly every data reply distinct: 64 keep the texts varied while a 100,000-conversation
+     * demo embeds about 1,200 texts instead of tens of thousands.
+     */
+    static final int VARIANTS = 64;
+
+    /** A random template of {@code list}, in one of its {@link #VARIANTS} fills, for {@code person}. */
     static String pick(List<String> list, Person person, Random random) {
-        return fill(list.get(random.nextInt(list.size())), person, random);
+        var template = list.get(random.nextInt(list.size()));
+        if (template.indexOf('{') < 0) return template;
+        int variant = random.nextInt(VARIANTS);
+        return fill(template, person, new Random(template.hashCode() * 1_000_003L + variant));
     }
 
-    /** {first} and {relative} speak of one relative (a woman or a man); {name} is the person writing. */
-    static String fill(String template, Person person, Random random) {
+    /**
+     * {first} and {relative} speak of one relative (a woman or a man), {last} is the family line; all come from
+     * {@code fills}. {name} is the person writing (only in our own messages, which are not embedded).
+     */
+    static String fill(String template, Person person, Random fills) {
+        var random = fills;  // only this: the caller's generator stays untouched by how a template is filled
         boolean woman = random.nextBoolean();
         var first = woman ? WOMEN.get(random.nextInt(WOMEN.size())) : MEN.get(random.nextInt(MEN.size()));
         var relatives = woman ? WOMEN_RELATIVES : MEN_RELATIVES;
-        return template.replace("{name}", person.first()).replace("{first}", first).replace("{last}", person.last())
+        var last = LAST.get(random.nextInt(LAST.size()));
+        return template.replace("{name}", person.first()).replace("{first}", first).replace("{last}", last)
                 .replace("{place}", PLACES.get(random.nextInt(PLACES.size())))
                 .replace("{relative}", relatives.get(random.nextInt(relatives.size())))
                 .replace("{year}", Integer.toString(1860 + random.nextInt(90)));

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap.replay;
 
+import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.playbooks.DemoCatalog;
 import dev.parley.application.ManualClock;
 import dev.parley.application.operator.ConflictException;
@@ -87,6 +88,21 @@ public final class ReplaySession implements AutoCloseable {
      */
     public static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
                                      Consumer<TranscriptLine> sink, ReplayStore store, ReplayModel model) {
+        return open(start, configDir, extraPlaybooks, sink, store, model,
+                store == ReplayStore.MEMORY ? new InMemoryTransactions() : null);
+    }
+
+    /**
+     * A replay on the in-memory store {@code memory} (for instance one shard's of {@link InMemoryTransactions#shard}),
+     * with no config directory and the offline model; the session closes the store.
+     */
+    public static ReplaySession open(Instant start, Consumer<TranscriptLine> sink, InMemoryTransactions memory) {
+        return open(start, null, List.of(), sink, ReplayStore.MEMORY, ReplayModel.OFFLINE, memory);
+    }
+
+    private static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
+                                      Consumer<TranscriptLine> sink, ReplayStore store, ReplayModel model,
+                                      InMemoryTransactions memory) {
         Path scratch = null;
         try {
             if (configDir == null) scratch = Files.createTempDirectory("parley-replay");
@@ -109,8 +125,8 @@ public final class ReplaySession implements AutoCloseable {
         var clock = new ManualClock(start);
         ParleyApp app;
         try {
-            app = store == ReplayStore.MEMORY
-                    ? ParleyApp.inMemory(config, clock, null, new Random(SEED), extraPlaybooks)
+            app = memory != null
+                    ? new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks, memory, memory::close)
                     : new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks);
         } catch (RuntimeException e) {
             deleteQuietly(scratch);

@@ -38,7 +38,8 @@ class DefaultAlertPatternsTest {
     @ValueSource(strings = {
             "Please stop messaging me.", "I'll call the police if this goes on.", "You will hear from my lawyer.",
             "I will report you.", "I'm going to kill you.", "I hate you.", "This is a SCAM", "Are you a bot?",
-            "I hope you die", "Stop   MESSAGING me", "I’ll sue you"})
+            "I hope you die", "Stop   MESSAGING me", "I’ll sue you", "I'm taking this to the police",
+            "I'll murder him", "Go die in a fire", "I hate your company and your texts"})
     void threatsArePositive(String text) {
         AlertFindings findings = PARLEY.detect(text);
         assertThat(findings.isCritical()).isTrue();
@@ -52,7 +53,10 @@ class DefaultAlertPatternsTest {
             "Trying to kill time before the train", "I'd kill for a coffee", "He's a die-hard Leeds fan",
             "That cake was to die for", "My phone is gonna die, call you later", "I'm dying to see the tree",
             "We're going to a murder mystery party", "My grandfather was a police constable in Leeds",
-            "Her father was a lawyer in Cork", "Our robot vacuum is great", "Whatever you think"})
+            "Her father was a lawyer in Cork", "Our robot vacuum is great", "Whatever you think",
+            "I hate the Yankees", "I hate Mondays", "when I die on flappy bird I rage quit", "Police say the road is closed",
+            "Kill la Kill is my favourite anime", "This traffic will kill the afternoon", "A murder on the news again",
+            "My phone battery might die soon"})
     void threatTrapsAreNegative(String text) {
         assertThat(PARLEY.detect(text).categories()).doesNotContain("threats");
     }

@@ -2,10 +2,30 @@ package dev.parley.adapter.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.domain.embedding.Embedding;
 import org.junit.jupiter.api.Test;
 
 class MiniLmTextEmbedderTest {
     private static final MiniLmTextEmbedder EMBEDDER = new MiniLmTextEmbedder();
+
+    /**
+     * One thread per call instead of the library's default session (a spinning pool over every core) is a matter of
+     * speed only: the vectors are the library's, bit for bit, so every score and alert stays the same.
+     */
+    @Test
+    void theSameVectorsBitForBitAsTheLibrarysDefaultSession() {
+        var library = new dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel();
+        var texts = new java.util.ArrayList<>(java.util.List.of("ok", "?", "STOP", "I want to end it all",
+                "I'm interested, I've been building my tree for years.", "Her apple cake was to die for, everyone says so.",
+                "My great-grandfather Hans Keane lived in Naples until 1901, as far as I know.",
+                "Thanks for reaching out, but I'm not really into family history. Best of luck with your research!",
+                "This is harassment. I will report you to the police.", "Größe 2, Zürich, café — ça va? 👍"));
+        texts.add("a long message that the encoder cuts into windows, ".repeat(60)); // past 510 tokens
+        for (var text : texts) {
+            var expected = Embedding.normalized(MiniLmTextEmbedder.MODEL, library.embed(text).content().vector());
+            assertThat(EMBEDDER.embed(text).vector()).as(text).isEqualTo(expected.vector());
+        }
+    }
 
     @Test
     void unitVectorsOf384DimensionsTheSameForTheSameText() {

@@ -49,6 +49,26 @@ class InMemoryStoreContractTest extends StoreContractTest {
         assertThat(tx.inTransaction((dev.parley.application.store.Store s) -> s.contacts().find(2))).isEmpty();
     }
 
+    /** The stores of the demo's shards: each issues every n-th id only, and finds its rows by them. */
+    @Test
+    void aShardsStoreIssuesItsOwnResidueOfIds() {
+        var second = InMemoryTransactions.shard(1, 2);
+        var ids = second.inTransaction(s -> {
+            var a = s.contacts().findOrCreate("sms", "+1", null, T0);
+            var b = s.contacts().findOrCreate("sms", "+2", null, T0);
+            var c = s.conversations().create("sms", "+2", "outreach", "Start", b.id(), T0);
+            return java.util.List.of(a.id(), b.id(), c.id());
+        });
+        assertThat(ids).containsExactly(2L, 4L, 2L);
+        second.run(s -> {
+            assertThat(s.contacts().find(4)).map(c -> c.address()).contains("+2");
+            assertThat(s.contacts().find(1)).isEmpty();
+            assertThat(s.contacts().find(3)).isEmpty();
+            assertThat(s.conversations().find(2)).map(c -> c.contactId()).contains(4L);
+            assertThat(s.conversations().count()).isEqualTo(1);
+        });
+    }
+
     @Test
     void aStoreKeptPastItsTransactionRefusesWork() {
         var leaked = tx.inTransaction((dev.parley.application.store.Store s) -> s);

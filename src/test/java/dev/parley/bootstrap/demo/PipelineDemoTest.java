@@ -4,20 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parley.adapter.alerts.AlertPatternsFile;
+import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.JdbcQueues;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.operator.StartConversation;
+import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.domain.alert.MatchingMode;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -77,6 +83,60 @@ class PipelineDemoTest {
             assertThat(next.conversationId()).isGreaterThan(figures.conversations());
             assertThatThrownBy(() -> PipelineDemo.generate(dataSource, 10, 4, 1, Instant.now()))
                     .hasMessageContaining("not empty");
+        }
+    }
+
+    /**
+     * Running the conversations in two shards side by side (as {@code parley demo} does) changes nothing the pipeline
+     * decides: with one shard and with two, every conversation has the same messages, states, transitions, alerts
+     * and outbox rows; only the ids differ (they interleave). The same seed twice gives the same store.
+     */
+    @Test
+    void twoShardsSideBySideDecideExactlyWhatOneDoes(@TempDir Path one, @TempDir Path two, @TempDir Path again)
+            throws Exception {
+        var now = Instant.parse("2026-11-20T12:00:00Z");
+        var single = stored(one, now, 1);
+        var sharded = stored(two, now, 2);
+        assertThat(single.get("conversations")).hasSizeGreaterThan(100);
+        assertThat(single.get("messages")).hasSizeGreaterThan(400);
+        assertThat(single.get("alerts")).isNotEmpty();
+        for (var table : single.keySet()) assertThat(sharded.get(table)).as(table).isEqualTo(single.get(table));
+        assertThat(stored(again, now, 2)).isEqualTo(sharded);
+    }
+
+    /**
+     * The demo's rows by conversation key, without their ids (nor timeline details and outbox causes, which quote
+     * ids, nor the provider ids the local sender numbers its deliveries by).
+     */
+    private static Map<String, List<List<String>>> stored(Path home, Instant now, int shards)
+            throws Exception {
+        var config = ParleyConfig.load(home, Map.of(), Map.of(), new SecureRandom());
+        try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD), 2)) {
+            PipelineDemo.generate(database.dataSource(), 140, 10, 11, now, shards);
+            var out = new LinkedHashMap<String, List<List<String>>>();
+            try (var c = database.dataSource().getConnection()) {
+                out.put("conversations", rows(c, "select conv_key, channel, playbook, state, automation_paused, "
+                        + "critical_alert_tags, created_at, updated_at from conversations order by conv_key"));
+                out.put("messages", rows(c, "select c.conv_key, m.direction, case when m.direction = 'IN' then m.provider_id end, m.text, m.sent_at, "
+                        + "m.status, m.actor from messages m join conversations c on c.id = m.conversation_id "
+                        + "order by c.conv_key, m.sent_at, m.direction, m.text"));
+                out.put("events", rows(c, "select c.conv_key, e.type, e.from_state, e.to_state, e.trigger_name, "
+                        + "e.actor, e.at from conversation_events e join conversations c on c.id = e.conversation_id "
+                        + "order by c.conv_key, e.at, e.id"));
+                out.put("alerts", rows(c, "select c.conv_key, a.severity, a.categories, a.pattern_ids, a.source, "
+                        + "a.status, a.created_at, a.acknowledged_by, a.resolved_by, a.reasons from alerts a join "
+                        + "conversations c on c.id = a.conversation_id order by c.conv_key, a.created_at, a.id"));
+                out.put("outbox", rows(c, "select c.conv_key, regexp_replace(o.cause, '[0-9]+', '#'), o.purpose, o.text, o.status, o.attempts, "
+                        + "o.created_at, o.sent_at from outbox o join conversations c on c.id = o.conversation_id "
+                        + "order by c.conv_key, o.created_at, o.id"));
+                out.put("jobs", rows(c, "select c.conv_key, j.kind, j.trigger_name, j.state, j.due_at, j.status "
+                        + "from scheduled_jobs j join conversations c on c.id = j.conversation_id "
+                        + "order by c.conv_key, j.due_at, j.id"));
+                out.put("search", rows(c, "select c.conv_key, t.term from search_terms t join conversations c on "
+                        + "c.id = t.conversation_id order by c.conv_key, t.term"));
+            }
+            return out;
         }
     }
 
