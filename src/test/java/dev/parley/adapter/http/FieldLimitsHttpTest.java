@@ -156,6 +156,10 @@ class FieldLimitsHttpTest {
         var started = http.apiPost("/api/conversations", "{\"channel\":\"sms\",\"to\":\"+15550301\",\"text\":\"hi\","
                 + "\"actor\":\"ops\"}");
         long id = ParleyHttp.json(started).get("id").asLong();
+        // The first message's own events (its safety decision when the outbox takes it) come first.
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).until(() -> parley.app.find
+                .detail(id).outbox().stream().allMatch(o -> o.status() != dev.parley.domain.message.OutboxStatus.PENDING
+                        && o.status() != dev.parley.domain.message.OutboxStatus.SENDING));
         var eventsBefore = parley.app.find.detail(id).events().size();
 
         var tooLarge = http.apiPost("/api/conversations/" + id + "/events", "{\"name\":\"tour_confirmed\","
