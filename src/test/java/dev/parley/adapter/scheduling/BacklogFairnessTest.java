@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A conversation with a large backlog whose head keeps failing delays only itself (ADR 0003): one message of
- * another conversation, arriving behind 5,000 waiting rows, is processed within a second of its receipt.
+ * another conversation, arriving behind 5,000 waiting rows, is processed within a second of its receipt (measured
+ * after one message has warmed the processing path, so the figure is about starvation, not JVM start-up).
  */
 class BacklogFairnessTest {
     static final int BACKLOG = 5_000;
@@ -27,6 +28,15 @@ class BacklogFairnessTest {
     void aLargeFailingBacklogInOneConversationDoesNotStarveAnother() throws Exception {
         var playbook = new ScriptedPlaybook(true);
         try (var parley = TestParley.start(home, Clock.systemUTC(), Map.of(), null, List.of(playbook))) {
+            // The first message a JVM processes also pays class loading and cold code (Hibernate, the safety
+            // screen, the playbook): on a loaded 2-core machine that alone took over a second and failed this
+            // test twice. That is start-up, not starvation, so one message of a third conversation goes through
+            // the same success path first and the measured message is compared with it gone.
+            var warmUp = parley.http().postGeneric("wh-warm", ParleyHttp.message("warm-1", "sms", "+15558880003",
+                    "hello", ScriptedPlaybook.NAME), Clock.systemUTC());
+            assertThat(warmUp.statusCode()).isEqualTo(202);
+            await().atMost(Duration.ofSeconds(30)).until(() -> parley.app.metrics.latencyCount() == 1);
+            long withinOneSecondBefore = parley.app.metrics.bucket(7);
             insertBacklog(parley);
             parley.app.worker.wake();
             await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.transactions.inTransaction(
@@ -38,10 +48,11 @@ class BacklogFairnessTest {
             assertThat(response.statusCode()).isEqualTo(202);
 
             // Receipt to PROCESSED as the pipeline measures it; bucket 7 is "within 1 s".
-            await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.metrics.latencyCount() == 1);
-            assertThat(parley.app.metrics.bucket(7)).as("the other conversation's message within 1 s").isEqualTo(1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> parley.app.metrics.latencyCount() == 2);
+            assertThat(parley.app.metrics.bucket(7) - withinOneSecondBefore)
+                    .as("the other conversation's message within 1 s").isEqualTo(1);
             var counts = parley.inboxCounts();
-            assertThat(counts.get(InboxStatus.PROCESSED)).isEqualTo(1);
+            assertThat(counts.get(InboxStatus.PROCESSED)).isEqualTo(2);
             assertThat(counts.get(InboxStatus.RECEIVED)).as("the backlog waits behind its failing head")
                     .isEqualTo(BACKLOG);
         }
