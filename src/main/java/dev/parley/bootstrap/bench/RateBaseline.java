@@ -10,13 +10,16 @@ import java.util.stream.Stream;
  * The baselines {@code parley bench ingest --rate} reports its latencies against, measured in the same run just
  * before Parley's, so that a loaded machine shows up in both: the same open-loop load at the same rate against a
  * bare JDK HttpServer (what answering costs without Parley), and the time of one durable H2 commit (the floor of a
- * receipt; a message costs at least two).
+ * receipt; a message costs at least two), and one forced append to the receipt journal (which every receipt pays
+ * before its 2xx, beside its commit).
  *
  * @param answerP50Millis from each request's intended send time to its 2xx, bare server
  * @param rawCommitMillis one inbox-shaped insert and commit on a fresh H2 file with {@code WRITE_DELAY=0}, mean
+ * @param journalAppendMillis one receipt appended to a fresh receipt journal and forced to disk, one thread, mean
  */
 public record RateBaseline(double answerP50Millis, double answerP99Millis, double answerMaxMillis,
-                           double answeredWithinASecond, double rawCommitMillis) {
+                           double answeredWithinASecond, double rawCommitMillis,
+                           double journalAppendMillis) {
     /** Any valid secret: the bare server does not verify. */
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYqr";
 
@@ -40,15 +43,17 @@ public record RateBaseline(double answerP50Millis, double answerP99Millis, doubl
         long withinASecond = Arrays.stream(answered).filter(ms -> ms <= 1000).count();
         var dir = Files.createTempDirectory("parley-bench-raw-");
         double rowsPerSecond;
+        double journalAppendMillis;
         try {
             rowsPerSecond = RawH2Inserts.rowsPerSecond(dir, 200, 1000);
+            journalAppendMillis = JournalAppends.meanMillis(dir, 50, 500);
         } finally {
             try (Stream<Path> paths = Files.walk(dir)) {
                 paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
         return new RateBaseline(percentile(answered, 0.50), percentile(answered, 0.99), answered[count - 1],
-                (double) withinASecond / count, 1000 / rowsPerSecond);
+                (double) withinASecond / count, 1000 / rowsPerSecond, journalAppendMillis);
     }
 
     private static double percentile(double[] sorted, double p) {

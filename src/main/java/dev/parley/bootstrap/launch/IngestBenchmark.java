@@ -77,9 +77,11 @@ final class IngestBenchmark {
             json.put("baseline_answer_max_ms", round(baseline.answerMaxMillis()));
             json.put("baseline_answered_within_1s", round3(baseline.answeredWithinASecond()));
             json.put("baseline_raw_commit_ms", round3(baseline.rawCommitMillis()));
+            json.put("baseline_journal_append_ms", round3(baseline.journalAppendMillis()));
             json.put("answer_p99_vs_baseline", round2(figures.answerP99Millis() / baseline.answerP99Millis()));
             json.put("p50_vs_raw_commit", round2(figures.p50Millis() / baseline.rawCommitMillis()));
             json.put("p99_vs_raw_commit", round2(figures.p99Millis() / baseline.rawCommitMillis()));
+            json.put("answer_p50_vs_journal_append", round2(figures.answerP50Millis() / baseline.journalAppendMillis()));
             json.put("load_average_before", round(loadBefore));
             json.put("load_average_after", round(os.getSystemLoadAverage()));
             return json;

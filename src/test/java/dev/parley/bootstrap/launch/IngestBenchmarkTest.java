@@ -31,6 +31,7 @@ class IngestBenchmarkTest {
         assertThat((Double) figures.get("achieved_rate")).isPositive();
         // the baselines of the same run, and the figures as ratios of them
         for (var key : new String[] {"baseline_answer_p50_ms", "baseline_answer_p99_ms", "baseline_raw_commit_ms",
+                "baseline_journal_append_ms", "answer_p50_vs_journal_append",
                 "answer_p99_vs_baseline", "p50_vs_raw_commit", "p99_vs_raw_commit"}) {
             assertThat(figures.get(key)).as(key).isInstanceOfSatisfying(Double.class, v -> assertThat(v).isPositive());
         }
