@@ -3,11 +3,8 @@ package dev.parley.adapter.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.parley.adapter.ui.common.FxTaskExecutor;
-import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.application.console.QueueItem;
-import dev.parley.bootstrap.launch.ConsoleAssembly;
 import java.nio.file.Path;
 import java.time.Duration;
 import javafx.scene.control.TableView;
@@ -17,7 +14,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -28,29 +24,20 @@ import org.testfx.util.WaitForAsyncUtils;
 class SafetyConsoleTest {
     @TempDir Path home;
     ConsoleFixture fx;
-    FxTaskExecutor executor;
+    OpenConsoleWindow console;
     ConsoleWindow window;
     final FxRobot robot = new FxRobot();
 
     @BeforeEach
     void start() throws Exception {
         fx = new ConsoleFixture(home);
-        executor = new FxTaskExecutor(2);
-        var context = ConsoleAssembly.context(fx.parley.app, executor, Notifier.NONE,
-                ConsoleAssembly.Hooks.of(fx.parley.app), fx.settings);
-        var stage = FxToolkit.registerPrimaryStage();
-        FxToolkit.setupFixture(() -> {
-            window = new ConsoleWindow(context);
-            window.show(stage);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        console = OpenConsoleWindow.on(fx);
+        window = console.window;
     }
 
     @AfterEach
     void stop() throws Exception {
-        FxToolkit.setupFixture(() -> window.close());
-        FxToolkit.cleanupStages();
-        executor.close();
+        console.close();
         fx.close();
     }
 

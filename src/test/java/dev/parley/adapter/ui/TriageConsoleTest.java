@@ -3,12 +3,10 @@ package dev.parley.adapter.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.parley.adapter.ui.common.FxTaskExecutor;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.adapter.ui.queue.QueueRow;
 import dev.parley.adapter.ui.shell.Section;
 import dev.parley.application.ManualClock;
-import dev.parley.bootstrap.launch.ConsoleAssembly;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -35,33 +32,24 @@ class TriageConsoleTest {
     final ManualClock clock = new ManualClock(Instant.parse("2026-03-02T09:00:00Z"));
     final List<String> urgent = new CopyOnWriteArrayList<>();
     ConsoleFixture fx;
-    FxTaskExecutor executor;
+    OpenConsoleWindow console;
     ConsoleWindow window;
     final FxRobot robot = new FxRobot();
 
     @BeforeEach
     void start() throws Exception {
         fx = new ConsoleFixture(home, clock);
-        executor = new FxTaskExecutor(2);
         var notifier = new Notifier() {
             @Override public void critical(String title, String text) { }
             @Override public void urgent(String title, String text) { urgent.add(text); }
         };
-        var context = ConsoleAssembly.context(fx.parley.app, executor, notifier,
-                ConsoleAssembly.Hooks.of(fx.parley.app), fx.settings);
-        var stage = FxToolkit.registerPrimaryStage();
-        FxToolkit.setupFixture(() -> {
-            window = new ConsoleWindow(context);
-            window.show(stage);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        console = OpenConsoleWindow.on(fx, notifier);
+        window = console.window;
     }
 
     @AfterEach
     void stop() throws Exception {
-        FxToolkit.setupFixture(() -> window.close());
-        FxToolkit.cleanupStages();
-        executor.close();
+        console.close();
         fx.close();
     }
 
