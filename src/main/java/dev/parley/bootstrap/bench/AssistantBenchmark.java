@@ -6,9 +6,6 @@ import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.domain.message.InboundMessage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -38,7 +35,8 @@ public final class AssistantBenchmark {
     }
 
     public static Map<String, Object> run(int messages, String store) {
-        var home = scratch();
+        var scratch = ScratchDirectory.create("parley-bench-assistant");
+        var home = scratch.path();
         var overrides = new EnumMap<ConfigKey, String>(ConfigKey.class);
         overrides.put(ConfigKey.SENDER, "local");
         overrides.put(ConfigKey.PLAYBOOK_INBOUND, "assistant");
@@ -59,19 +57,19 @@ public final class AssistantBenchmark {
             var out = new LinkedHashMap<String, Object>();
             out.put("messages", messages);
             out.put("store", store);
-            out.put("overhead_p50_ms", round(percentile(overhead, 0.50)));
-            out.put("overhead_p99_ms", round(percentile(overhead, 0.99)));
+            out.put("overhead_p50_ms", round(Percentiles.of(overhead, 0.50)));
+            out.put("overhead_p99_ms", round(Percentiles.of(overhead, 0.99)));
             out.put("overhead_max_ms", round(overhead[overhead.length - 1]));
-            out.put("overhead_cpu_p50_ms", round(percentile(overheadCpu, 0.50)));
-            out.put("overhead_cpu_p99_ms", round(percentile(overheadCpu, 0.99)));
-            out.put("model_p50_ms", round(percentile(model, 0.50)));
-            out.put("model_p99_ms", round(percentile(model, 0.99)));
-            out.put("embedding_p50_ms", round(percentile(embedding, 0.50)));
-            out.put("embedding_p99_ms", round(percentile(embedding, 0.99)));
+            out.put("overhead_cpu_p50_ms", round(Percentiles.of(overheadCpu, 0.50)));
+            out.put("overhead_cpu_p99_ms", round(Percentiles.of(overheadCpu, 0.99)));
+            out.put("model_p50_ms", round(Percentiles.of(model, 0.50)));
+            out.put("model_p99_ms", round(Percentiles.of(model, 0.99)));
+            out.put("embedding_p50_ms", round(Percentiles.of(embedding, 0.50)));
+            out.put("embedding_p99_ms", round(Percentiles.of(embedding, 0.99)));
             out.put("goal_p99_ms", 5);
             return out;
         } finally {
-            deleteQuietly(home);
+            scratch.close();
         }
     }
 
@@ -104,27 +102,7 @@ public final class AssistantBenchmark {
         }
     }
 
-    private static double percentile(double[] sorted, double p) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
-    }
-
     private static double round(double ms) {
         return Math.round(ms * 1000) / 1000.0;
-    }
-
-    private static java.nio.file.Path scratch() {
-        try {
-            return Files.createTempDirectory("parley-bench-assistant");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteQuietly(java.nio.file.Path dir) {
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp dir left behind is harmless
-        }
     }
 }

@@ -1,10 +1,6 @@
 package dev.parley.bootstrap.bench;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /** Runs the three ingest measurements one after another, each with a warm-up, each in a fresh temp directory. */
 public final class BenchRunner {
@@ -47,15 +43,8 @@ public final class BenchRunner {
     }
 
     private static <T> T inTempDir(InDir<T> work) throws Exception {
-        var dir = Files.createTempDirectory("parley-bench-");
-        try {
-            return work.apply(dir);
-        } finally {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            } catch (IOException ignored) {
-                // a temp directory left behind is harmless
-            }
+        try (var scratch = ScratchDirectory.create("parley-bench-")) {
+            return work.apply(scratch.path());
         }
     }
 }

@@ -6,9 +6,6 @@ import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.domain.message.InboundMessage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -48,7 +45,8 @@ public final class BuyerBenchmark {
     }
 
     public static Map<String, Object> run(int conversations, String store) {
-        var home = scratch();
+        var scratch = ScratchDirectory.create("parley-bench-buyer");
+        var home = scratch.path();
         var overrides = new EnumMap<ConfigKey, String>(ConfigKey.class);
         overrides.put(ConfigKey.SENDER, "local");
         overrides.put(ConfigKey.PLAYBOOK_INBOUND, "buyer-sms");
@@ -81,16 +79,16 @@ public final class BuyerBenchmark {
             out.put("messages", times.length);
             out.put("store", store);
             out.put("agents", "offline");
-            out.put("playbook_p50_ms", round(percentile(times, 0.50)));
-            out.put("playbook_p99_ms", round(percentile(times, 0.99)));
+            out.put("playbook_p50_ms", round(Percentiles.of(times, 0.50)));
+            out.put("playbook_p99_ms", round(Percentiles.of(times, 0.99)));
             out.put("playbook_max_ms", round(times[times.length - 1]));
-            out.put("playbook_cpu_p50_ms", round(percentile(cpu, 0.50)));
-            out.put("playbook_cpu_p99_ms", round(percentile(cpu, 0.99)));
+            out.put("playbook_cpu_p50_ms", round(Percentiles.of(cpu, 0.50)));
+            out.put("playbook_cpu_p99_ms", round(Percentiles.of(cpu, 0.99)));
             out.put("end_to_end_messages_per_s", Math.round(times.length / wallSeconds));
             out.put("goal_p99_ms", 5);
             return out;
         } finally {
-            deleteQuietly(home);
+            scratch.close();
         }
     }
 
@@ -176,27 +174,7 @@ public final class BuyerBenchmark {
         }
     }
 
-    static double percentile(double[] sorted, double p) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
-    }
-
     private static double round(double ms) {
         return Math.round(ms * 1000) / 1000.0;
-    }
-
-    private static java.nio.file.Path scratch() {
-        try {
-            return Files.createTempDirectory("parley-bench-buyer");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteQuietly(java.nio.file.Path dir) {
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp dir left behind is harmless
-        }
     }
 }

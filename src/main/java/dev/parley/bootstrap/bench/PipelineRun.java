@@ -50,7 +50,7 @@ public final class PipelineRun {
         }
         Arrays.sort(latencies);
         return new Figures(count / ((lastProcessed - load.firstSendNanos()) / 1e9), load.perSecond(),
-                percentile(latencies, 0.50), percentile(latencies, 0.99));
+                Percentiles.of(latencies, 0.50), Percentiles.of(latencies, 0.99));
     }
 
     /**
@@ -90,9 +90,9 @@ public final class PipelineRun {
         Arrays.sort(processed);
         Arrays.sort(answered);
         return new RateFigures(rate, seconds, count, load.failures(), load.achievedRate(),
-                percentile(processed, 0.50), percentile(processed, 0.99), processed[acknowledged - 1],
+                Percentiles.of(processed, 0.50), Percentiles.of(processed, 0.99), processed[acknowledged - 1],
                 (double) processedInASecond / count, (double) answeredInASecond / count,
-                percentile(answered, 0.50), percentile(answered, 0.99));
+                Percentiles.of(answered, 0.50), Percentiles.of(answered, 0.99));
     }
 
     private void awaitProcessed(int expected, Duration timeout) throws InterruptedException {
@@ -114,9 +114,5 @@ public final class PipelineRun {
             c.rollback();
         }
         return ids;
-    }
-
-    private static double percentile(double[] sorted, double p) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
     }
 }

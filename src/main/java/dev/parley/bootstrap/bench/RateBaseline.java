@@ -1,10 +1,6 @@
 package dev.parley.bootstrap.bench;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * The baselines {@code parley bench ingest --rate} reports its latencies against, measured in the same run just
@@ -41,22 +37,13 @@ public record RateBaseline(double answerP50Millis, double answerP99Millis, doubl
         }
         Arrays.sort(answered);
         long withinASecond = Arrays.stream(answered).filter(ms -> ms <= 1000).count();
-        var dir = Files.createTempDirectory("parley-bench-raw-");
         double rowsPerSecond;
         double journalAppendMillis;
-        try {
-            rowsPerSecond = RawH2Inserts.rowsPerSecond(dir, 200, 1000);
-            journalAppendMillis = JournalAppends.meanMillis(dir, 50, 500);
-        } finally {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+        try (var scratch = ScratchDirectory.create("parley-bench-raw-")) {
+            rowsPerSecond = RawH2Inserts.rowsPerSecond(scratch.path(), 200, 1000);
+            journalAppendMillis = JournalAppends.meanMillis(scratch.path(), 50, 500);
         }
-        return new RateBaseline(percentile(answered, 0.50), percentile(answered, 0.99), answered[count - 1],
+        return new RateBaseline(Percentiles.of(answered, 0.50), Percentiles.of(answered, 0.99), answered[count - 1],
                 (double) withinASecond / count, 1000 / rowsPerSecond, journalAppendMillis);
-    }
-
-    private static double percentile(double[] sorted, double p) {
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
     }
 }

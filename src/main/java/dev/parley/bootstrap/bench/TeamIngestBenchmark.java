@@ -2,7 +2,6 @@ package dev.parley.bootstrap.bench;
 
 import dev.parley.adapter.http.signature.StandardWebhooks;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.DriverManager;
@@ -12,12 +11,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * {@code parley bench ingest --db <postgres url> --processes 1,2,3} (issue 15): signed webhooks posted round-robin to
@@ -76,8 +73,8 @@ public final class TeamIngestBenchmark {
         var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double loadBefore = os.getSystemLoadAverage();
         checkLogin();
-        var work = Files.createTempDirectory("parley-bench-team-");
-        try {
+        try (var scratch = ScratchDirectory.create("parley-bench-team-")) {
+            var work = scratch.path();
             var h2 = h2Run(work.resolve("h2"));
             var postgres = new ArrayList<Map<String, Object>>();
             Run first = null;
@@ -100,8 +97,6 @@ public final class TeamIngestBenchmark {
             result.put("load_average_before", round(loadBefore));
             result.put("load_average_after", round(os.getSystemLoadAverage()));
             return result;
-        } finally {
-            delete(work);
         }
     }
 
@@ -186,8 +181,8 @@ public final class TeamIngestBenchmark {
             var sorted = latencies.stream().mapToDouble(Double::doubleValue).toArray();
             Arrays.sort(sorted);
             double seconds = Duration.between(firstSend, lastProcessed).toNanos() / 1e9;
-            return new Run(processes, sorted.length / seconds, ingestPerSecond, percentile(sorted, 0.50),
-                    percentile(sorted, 0.99));
+            return new Run(processes, sorted.length / seconds, ingestPerSecond, Percentiles.of(sorted, 0.50),
+                    Percentiles.of(sorted, 0.99));
         }
     }
 
@@ -225,24 +220,11 @@ public final class TeamIngestBenchmark {
         return m.group(1) + database + (m.group(3) == null ? "" : m.group(3));
     }
 
-    private static double percentile(double[] sorted, double p) {
-        if (sorted.length == 0) return Double.NaN;
-        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p * sorted.length) - 1)];
-    }
-
     private static double round(double v) {
         return Math.round(v * 10) / 10.0;
     }
 
     private static double ratio(double a, double b) {
         return Math.round(a / b * 100) / 100.0;
-    }
-
-    private static void delete(Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temp directory left behind is harmless
-        }
     }
 }

@@ -4,7 +4,7 @@ import dev.parley.adapter.http.signature.StandardWebhooks;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
-import dev.parley.bootstrap.bench.BenchFigures;
+import dev.parley.bootstrap.bench.ScratchDirectory;
 import dev.parley.bootstrap.bench.BenchRunner;
 import dev.parley.bootstrap.bench.PipelineRun;
 import dev.parley.bootstrap.bench.RateBaseline;
@@ -41,8 +41,8 @@ final class IngestBenchmark {
         var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double loadBefore = os.getSystemLoadAverage();
         var baseline = RateBaseline.measure(rate, seconds);
-        var home = java.nio.file.Files.createTempDirectory("parley-bench-rate-");
-        try {
+        try (var scratch = ScratchDirectory.create("parley-bench-rate-")) {
+            var home = scratch.path();
             var random = new SecureRandom();
             var secret = StandardWebhooks.generateSecret(random);
             var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
@@ -85,10 +85,6 @@ final class IngestBenchmark {
             json.put("load_average_before", round(loadBefore));
             json.put("load_average_after", round(os.getSystemLoadAverage()));
             return json;
-        } finally {
-            try (var paths = java.nio.file.Files.walk(home)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
         }
     }
 
