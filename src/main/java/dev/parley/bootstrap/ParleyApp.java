@@ -151,6 +151,8 @@ public final class ParleyApp implements AutoCloseable {
     private final LiveAlertPatterns alertPatterns;
     /** Seed 002's validator on every message (safety.json, editable in Settings). */
     private final LiveSafetyPolicy safetyPolicy;
+    /** The recipients' zones the validator uses (pipeline and API alike). */
+    private final dev.parley.domain.safety.ZoneLookup safetyZones;
     /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
     private final SwitchableSender configuredSender;
     private final Random random;
@@ -271,7 +273,8 @@ public final class ParleyApp implements AutoCloseable {
             this.revealOriginal = new RevealOriginal(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
-                    safetyPolicy::reload);
+                    safetyPolicy::use);
+            this.safetyZones = zones;
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
@@ -419,7 +422,7 @@ public final class ParleyApp implements AutoCloseable {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
         routes.addAll(new ClaimRoutes(claims).routes());
-        routes.addAll(SafetyApi.routes(config.home(), clock, transactions));
+        routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);

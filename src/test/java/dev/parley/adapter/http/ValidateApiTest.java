@@ -118,6 +118,49 @@ class ValidateApiTest {
         }
     }
 
+    @Test
+    void aPolicySavedInSettingsAnswersTheNextRequestWithoutARestart(@TempDir Path home) throws Exception {
+        var clock = new ManualClock(AT);
+        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+            var http = parley.http();
+            String body = request("inbound", "Bring the pineapple express to the meeting", CONTACT, US,
+                    "2026-11-27T20:01:00Z");
+            var before = http.apiPost("/api/validate", body);
+            assertThat(before.statusCode()).isEqualTo(200);
+            String oldVersion = before.headers().firstValue(SafetyRoutes.POLICY_VERSION).orElseThrow();
+            assertThat(ParleyHttp.json(before).get("decision").asText()).isEqualTo("deliver");
+
+            // the same code path as the console's Settings save: the editor's port of the running app
+            var policy = (com.fasterxml.jackson.databind.node.ObjectNode) ParleyHttp.JSON.readTree(
+                    parley.app.safetyPolicyDocument.text());
+            var payment = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    policy.get("lexicons").get("financial_scam").get(0);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) payment.get("phrases")).add("pineapple express");
+            String newVersion = parley.app.safetyPolicyDocument.save(policy.toPrettyString());
+            assertThat(newVersion).isNotEqualTo(oldVersion);
+
+            var after = http.apiPost("/api/validate", body);
+            assertThat(after.headers().firstValue(SafetyRoutes.POLICY_VERSION)).contains(newVersion);
+            var json = ParleyHttp.json(after);
+            assertThat(json.get("risk_categories").toString()).contains("financial_scam");
+            assertThat(json.get("decision").asText()).isNotEqualTo("deliver");
+            // the trace id hashes the policy version: the same request now has another id
+            assertThat(json.get("trace_id")).isNotEqualTo(ParleyHttp.json(before).get("trace_id"));
+
+            // and the pipeline decides with it too: a webhook message is recorded under the new version
+            var posted = http.postGeneric("pine-1", ParleyHttp.message("pine-1", "sms", CONTACT,
+                    "Bring the pineapple express to the meeting"), clock);
+            assertThat(posted.statusCode()).isEqualTo(202);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 1L);
+            var versions = parley.app.transactions.inTransaction(store -> store.conversations()
+                    .findByKey("sms", CONTACT).map(c -> store.safetyDecisions().ofConversation(c.id()).stream()
+                            .map(dev.parley.application.store.SafetyDecisions.Row::policyVersion).toList())
+                    .orElseThrow());
+            assertThat(versions).containsExactly(newVersion);
+        }
+    }
+
     private static List<String> iterate(com.fasterxml.jackson.databind.JsonNode node) {
         var names = new java.util.ArrayList<String>();
         node.fieldNames().forEachRemaining(names::add);
