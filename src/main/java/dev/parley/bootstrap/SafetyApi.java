@@ -6,7 +6,9 @@ import dev.parley.application.safety.StoredConversationFacts;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.SafetyValidator;
 import dev.parley.domain.safety.ZoneLookup;
+import java.time.Clock;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -17,7 +19,10 @@ final class SafetyApi {
     private SafetyApi() {
     }
 
-    static List<Route> routes(Supplier<SafetyValidator> validator, Transactions transactions, ZoneLookup zones) {
-        return new SafetyRoutes(validator, r -> StoredConversationFacts.read(transactions, zones, r)).routes();
+    /** @param inboxOf our address → the playbook a new inbound conversation to it gets */
+    static List<Route> routes(Supplier<SafetyValidator> validator, Transactions transactions, ZoneLookup zones,
+                              Function<String, String> inboxOf, Clock clock) {
+        return new SafetyRoutes(validator, r -> StoredConversationFacts.read(transactions, zones, inboxOf, clock, r))
+                .routes();
     }
 }
