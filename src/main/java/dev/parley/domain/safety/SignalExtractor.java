@@ -19,8 +19,12 @@ import java.util.Set;
  * message's size) and behavioural signals (contact history, quiet hours, frequency, escalation).
  */
 final class SignalExtractor {
-    /** Categories a first contact raises one level (scams and pressure come from strangers). */
+    /**
+     * Categories a first contact raises one level (scams and pressure come from strangers), when they are already at
+     * {@link #RISE_FROM} or above (ADR 0010).
+     */
     private static final Set<RiskCategory> STRANGER_SENSITIVE = Set.of(RiskCategory.FINANCIAL_SCAM, RiskCategory.URGENCY_ABUSE);
+    static final RiskLevel RISE_FROM = RiskLevel.MEDIUM;
 
     private final SafetyPolicy policy;
 
@@ -50,7 +54,10 @@ final class SignalExtractor {
         if (history == null) history = ContactHistory.FIRST_CONTACT;
         if (history == ContactHistory.FIRST_CONTACT) {
             for (RiskCategory c : STRANGER_SENSITIVE) {
-                scores.put(c, withLevel(scores.get(c), scores.get(c).level().raised()));
+                RiskLevel level = scores.get(c).level();
+                // Only a real signal is raised: a LOW (Allow/Monitor) stays as it is, or one amount of money or one
+                // "urgent" from anyone new would be held back.
+                if (level.atLeast(RISE_FROM)) scores.put(c, withLevel(scores.get(c), level.raised()));
             }
         }
 
