@@ -422,6 +422,7 @@ public final class ParleyApp implements AutoCloseable {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
         routes.addAll(new ClaimRoutes(claims).routes());
+        routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
         routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
                 number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
