@@ -137,6 +137,8 @@ public final class ParleyApp implements AutoCloseable {
     /** Seed 002 for operators: release a held message, reveal a summarised one's original, check a reply. */
     public final ReleaseFilteredMessage releaseFiltered;
     public final RevealOriginal revealOriginal;
+    /** A contact's own time zone (the validator's quiet hours use it first). */
+    public final dev.parley.application.operator.SetContactTimeZone setContactTimeZone;
     public final CheckOutgoing checkOutgoing;
     /** The safety.json editor's port: read, try, save and apply (the policy version changes with it). */
     public final dev.parley.application.safety.SafetyPolicyDocument safetyPolicyDocument;
@@ -271,6 +273,7 @@ public final class ParleyApp implements AutoCloseable {
             this.releaseFiltered = new ReleaseFilteredMessage(ops, new ReleaseHeldMessage(playbooks), this.clock, events,
                     outboxLoop);
             this.revealOriginal = new RevealOriginal(ops, this.clock);
+            this.setContactTimeZone = new dev.parley.application.operator.SetContactTimeZone(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
                     safetyPolicy::use);
@@ -423,6 +426,7 @@ public final class ParleyApp implements AutoCloseable {
         }
         routes.addAll(new ClaimRoutes(claims).routes());
         routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
+        routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
         routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
                 number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());

@@ -50,7 +50,7 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
         var file = parse(json);
         var at = clock.instant();
         var validator = new SafetyValidator(file.policy(), clock, ValidationFailureListener.IGNORE);
-        var facts = new SampleFacts(at);
+        var facts = new SampleFacts();
         var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts);
         var outbound = validator.validate(SafetyRequest.of(Direction.OUTBOUND, sample, "you", "sample", "sms", at),
                 facts);

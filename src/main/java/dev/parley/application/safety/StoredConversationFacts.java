@@ -1,6 +1,7 @@
 package dev.parley.application.safety;
 
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.safety.BehaviourFacts;
 import dev.parley.domain.safety.ContactHistory;
@@ -29,7 +30,7 @@ import java.util.function.Function;
  *   to the contact;</li>
  *   <li>contact history: KNOWN when the contact has a decision before the message or the conversation a message;</li>
  *   <li>recent risk: the overall levels of the conversation's last decisions in this direction (escalation);</li>
- *   <li>zones: the recipient's ({@link ZoneLookup}).</li>
+ *   <li>zones: outbound, the contact's own zone when set, else the recipient address's ({@link ZoneLookup}).</li>
  * </ul>
  * The conversation, history and levels are read once, at {@link #read}; the counts when the validator asks, for its
  * instant.
@@ -47,10 +48,11 @@ public final class StoredConversationFacts implements BehaviourFacts {
     private final String inbox;
     private final boolean known;
     private final List<RiskLevel> levels;
+    private final Optional<ZoneId> contactZone;
 
     private StoredConversationFacts(Transactions tx, ZoneLookup zones, Direction direction,
                                     Optional<Conversation> conversation, String inbox, boolean known,
-                                    List<RiskLevel> levels) {
+                                    List<RiskLevel> levels, Optional<ZoneId> contactZone) {
         this.tx = tx;
         this.zones = zones;
         this.direction = direction;
@@ -58,6 +60,7 @@ public final class StoredConversationFacts implements BehaviourFacts {
         this.inbox = inbox;
         this.known = known;
         this.levels = levels;
+        this.contactZone = contactZone;
     }
 
     /**
@@ -74,7 +77,7 @@ public final class StoredConversationFacts implements BehaviourFacts {
             var conversation = store.conversations().findByKey(request.channel(), request.counterpart());
             if (conversation.isEmpty()) {
                 return new StoredConversationFacts(tx, zones, request.direction(), conversation,
-                        inboxOf.apply(request.recipient()), false, List.of());
+                        inboxOf.apply(request.recipient()), false, List.of(), Optional.empty());
             }
             var c = conversation.get();
             var decisions = store.safetyDecisions();
@@ -82,8 +85,9 @@ public final class StoredConversationFacts implements BehaviourFacts {
                     || !store.messages().ofConversation(c.id()).isEmpty();
             List<RiskLevel> levels = decisions.recentRiskLevels(c.id(), request.direction().wire(), LEVELS_READ)
                     .stream().map(RiskLevel::fromWire).filter(Objects::nonNull).toList();
+            var contactZone = store.contacts().find(c.contactId()).flatMap(Contact::zone);
             return new StoredConversationFacts(tx, zones, request.direction(), conversation, c.playbook(), known,
-                    levels);
+                    levels, contactZone);
         });
     }
 
@@ -108,8 +112,10 @@ public final class StoredConversationFacts implements BehaviourFacts {
         return known ? ContactHistory.KNOWN : ContactHistory.FIRST_CONTACT;
     }
 
+    /** Outbound: the contact's own zone when an operator set one; otherwise (and inbound) the address's zones. */
     @Override
     public List<ZoneId> recipientZones(String recipient, String channel) {
+        if (direction == Direction.OUTBOUND && contactZone.isPresent()) return List.of(contactZone.get());
         return zones.zonesOf(recipient, channel);
     }
 

@@ -69,8 +69,13 @@ final class SignalExtractor {
             scores.replaceAll((c, s) -> withLevel(s, s.level().raised()));
         }
 
-        List<ZoneId> zones = facts.recipientZones(request.recipient(), request.channel());
-        QuietHours quiet = QuietHours.at(rules.timeRules(), zones == null ? List.of() : zones, at);
+        QuietHours quiet;
+        if (facts.quietHoursApply(request.recipient(), request.channel())) {
+            List<ZoneId> zones = facts.recipientZones(request.recipient(), request.channel());
+            quiet = QuietHours.at(rules.timeRules(), zones == null ? List.of() : zones, at);
+        } else {
+            quiet = QuietHours.notApplicable(at);
+        }
         return new Signals(Map.copyOf(scores), List.copyOf(spans), unknownContent, history, quiet.until(),
                 quiet.zoneUnknown(), facts.messagesLastHour(request.sender(), request.recipient(), at),
                 facts.notificationsLastDay(request.recipient(), at), escalation, quiet.nextWorkStart());
@@ -198,6 +203,11 @@ final class SignalExtractor {
 
     /** Time context: quiet hours in every zone of the recipient. */
     record QuietHours(Optional<Instant> until, boolean zoneUnknown, Instant nextWorkStart) {
+
+        /** The recipient is not one quiet hours protect: never quiet, and "work hours" are now. */
+        static QuietHours notApplicable(Instant at) {
+            return new QuietHours(Optional.empty(), false, at);
+        }
 
         static QuietHours at(SafetyRules.TimeRules rules, List<ZoneId> zones, Instant at) {
             if (zones.isEmpty()) {

@@ -287,6 +287,23 @@ class SafetyValidatorTest {
         }
 
         @Test
+        void aRecipientQuietHoursDoNotProtectIsNeverInThemWhateverTheZones() {
+            Instant threeAm = Instant.parse("2026-11-27T03:00:00Z");
+            var request = SafetyValidatorTest.at(inbound("good night"), threeAm);
+            assertThat(validator.validate(request, FixedFacts.calm()).decision()).isEqualTo(SafetyDecision.DELAY);
+            assertThat(validator.validate(request, FixedFacts.calm().withZones(List.of())).enforcementReason())
+                    .as("unknown zone: the most restrictive reading").isEqualTo(EnforcementReason.QUIET_HOURS);
+            var team = validator.validate(request, FixedFacts.calm().withZones(List.of()).withoutQuietHours());
+            assertThat(team.decision()).isEqualTo(SafetyDecision.DELIVER);
+            // a batched message for such a recipient waits delay_minutes, not for the next work hours
+            var batched = validator.validate(SafetyValidatorTest.at(
+                    inbound("x " + term(RiskCategory.SPAM_ESCALATION, RiskLevel.MEDIUM)), threeAm),
+                    FixedFacts.calm().withoutQuietHours());
+            assertThat(batched.decision()).isEqualTo(SafetyDecision.DELAY);
+            assertThat(batched.delayUntil()).contains(threeAm.plus(java.time.Duration.ofMinutes(60)));
+        }
+
+        @Test
         void theWindowRunsFromTenPmToSevenAmAcrossMidnight() {
             var london = List.of(FixedFacts.LONDON);
             assertThat(at("2026-11-27T21:59:59Z", london).decision()).isEqualTo(SafetyDecision.DELIVER);
