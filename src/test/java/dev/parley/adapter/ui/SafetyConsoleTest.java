@@ -80,6 +80,36 @@ class SafetyConsoleTest {
     }
 
     @Test
+    void heldAndFilteredIsSearchedOverTheIndexAndFilteredByAlerts() {
+        long wire = fx.startConversation("+15550611", "hello");
+        fx.inbound(wire, "+15550611", "Can you do a wire transfer for me?");
+        fx.inbound(wire, "+15550611", "I want to kill myself"); // ESCALATE: a critical alert on this conversation
+        long money = fx.startConversation("+15550622", "hello");
+        fx.inbound(money, "+15550622", "Please send money tonight, I will explain later.");
+
+        robot.clickOn("#nav-held");
+        TableView<QueueRow> held = robot.lookup("#queue-held").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 2);
+
+        // a word of the held message itself, found through the search index (not the contact's address)
+        robot.clickOn("#search-held").write("wire").type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().conversationId() == wire);
+        robot.doubleClickOn("#search-held").eraseText(4).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 2);
+
+        // the alert filter: only the conversation with an unresolved critical alert, then only the one with none
+        javafx.scene.control.ComboBox<String> alerts = robot.lookup("#alerts-held").queryComboBox();
+        assertThat(alerts.isVisible()).isTrue();
+        robot.interact(() -> alerts.getSelectionModel().select("critical"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().conversationId() == wire);
+        robot.interact(() -> alerts.getSelectionModel().select("none"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().conversationId() == money);
+    }
+
+    @Test
     void theComposerOffersTheRewriteBesideTheDraft() {
         long id = fx.startConversation("+15550602", "hello");
         robot.clickOn("#nav-all");
