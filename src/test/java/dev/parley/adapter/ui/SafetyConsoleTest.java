@@ -110,6 +110,38 @@ class SafetyConsoleTest {
     }
 
     @Test
+    void anOperatorSetsTheContactsTimeZoneInTheContactPane() {
+        long id = fx.startConversation("+15550633", "hello");
+        long contact = fx.parley.app.find.detail(id).contact().id();
+        robot.clickOn("#nav-all");
+        TableView<QueueRow> all = robot.lookup("#queue-all").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> all.getItems().size() == 1);
+        robot.clickOn(all).type(KeyCode.J).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#contact-time-zone").tryQuery().isPresent());
+
+        robot.clickOn("#contact-time-zone").write("Mars/Olympus_Mons");
+        robot.clickOn("#set-time-zone");
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup(".muted").queryAll().stream()
+                .anyMatch(n -> n instanceof javafx.scene.control.Label l && l.getText() != null
+                        && l.getText().startsWith("Time zone not set")));
+        assertThat(fx.parley.app.find.detail(id).contact().zone()).as("refused, nothing changed").isEmpty();
+
+        robot.interact(() -> robot.lookup("#contact-time-zone").queryTextInputControl().setText("Europe/Paris"));
+        robot.clickOn("#set-time-zone");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> fx.parley.app.find.detail(id).contact().zone().isPresent());
+        assertThat(fx.parley.app.find.detail(id).contact().timeZone()).isEqualTo(java.time.ZoneId.of("Europe/Paris"));
+        java.util.List<dev.parley.domain.conversation.AuditEntry> audit = fx.tx().inTransaction(s -> s.audit()
+                .forTarget("contact", contact));
+        assertThat(audit).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("set_time_zone");
+            assertThat(a.actor()).isEqualTo("Dana");
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#contact-time-zone")
+                .queryTextInputControl().getText().equals("Europe/Paris"));
+    }
+
+    @Test
     void theComposerOffersTheRewriteBesideTheDraft() {
         long id = fx.startConversation("+15550602", "hello");
         robot.clickOn("#nav-all");
