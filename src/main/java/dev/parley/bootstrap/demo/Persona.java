@@ -92,12 +92,12 @@ final class Persona {
             if ("Conclusion".equals(state) && sent > 0 && sent < 8 && random.nextInt(3) == 0
                     && (kind == Kind.PRODUCTIVE || kind == Kind.HIGH_VALUE || kind == Kind.IDIOM)) {
                 sent = 99;
-                return DemoTexts.pick(DemoTexts.POLITE, person, random);
+                return DemoTexts.pick(DemoTexts.THANKS, person, random);
             }
             return null;
         }
         int n = sent++;
-        if (n < friendly) return DemoTexts.pick(DemoTexts.CHAT, person, random);
+        if (n < friendly) return DemoTexts.pick(n == 0 ? DemoTexts.FIRST_REPLIES : DemoTexts.CHAT, person, random);
         int step = n - friendly;
         return switch (kind) {
             case PRODUCTIVE -> step < data ? fact(step, random) : null;

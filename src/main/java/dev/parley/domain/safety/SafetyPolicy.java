@@ -6,14 +6,16 @@ import dev.parley.domain.alert.TermHit;
 import dev.parley.domain.alert.TextNormalization;
 import java.util.HashMap;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * {@link SafetyRules} with every lexicon compiled by the alert patterns' linear-time {@link TermFinderCompiler},
- * and its version (a hash of the file it came from). Immutable and thread-safe.
+ * and its version (a hash of the file it came from). Immutable (its memo of recent texts aside) and thread-safe.
  */
 public final class SafetyPolicy {
     private final SafetyRules rules;
@@ -25,6 +27,19 @@ public final class SafetyPolicy {
     private final Map<String, List<CompiledEntry>> byPhrase;
     /** The entries that are patterns, each with its own finder. */
     private final List<CompiledEntry> patterns;
+    /**
+     * The hits of texts met recently. Finding is a pure function of the text, and texts recur: every outbound
+     * message is screened, and most are a playbook's templates (issue 17's profile of the demo: a tenth of the
+     * pipeline's CPU was this search, nearly all of it on texts already seen).
+     */
+    private final Map<String, List<Hit>> recent = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, List<Hit>> eldest) {
+            return size() > REMEMBERED;
+        }
+    });
+    private static final int REMEMBERED = 4_096;
+    private static final int REMEMBERED_LENGTH = 1_000;
 
     private SafetyPolicy(SafetyRules rules, String version, Map<RiskCategory, List<CompiledEntry>> compiled,
                          TermFinder phrases, Map<String, List<CompiledEntry>> byPhrase, List<CompiledEntry> patterns) {
@@ -87,6 +102,15 @@ public final class SafetyPolicy {
      * reported once per entry it belongs to.
      */
     public List<Hit> find(String normalized) {
+        if (normalized.length() > REMEMBERED_LENGTH) return scan(normalized);
+        var known = recent.get(normalized);
+        if (known != null) return known;
+        var hits = scan(normalized);
+        recent.put(normalized, hits);
+        return hits;
+    }
+
+    private List<Hit> scan(String normalized) {
         List<Hit> hits = new ArrayList<>();
         if (phrases != null) {
             for (TermHit hit : phrases.find(normalized)) {
@@ -99,7 +123,7 @@ public final class SafetyPolicy {
             if (!mayMatch(entry.entry().requires(), normalized)) continue;
             for (TermHit hit : entry.finder().find(normalized)) hits.add(new Hit(entry, hit));
         }
-        return hits;
+        return List.copyOf(hits);
     }
 
     private static boolean mayMatch(List<String> requires, String normalized) {
