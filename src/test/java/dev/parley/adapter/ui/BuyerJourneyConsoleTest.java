@@ -13,7 +13,9 @@ import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.OutboxStatus;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
@@ -32,6 +34,13 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 class BuyerJourneyConsoleTest {
     static final String BUYER = "+13135550901";
+    /**
+     * Real time, but starting at 11:00 in Detroit (the buyer's number): the nudge this test sends now is a proactive
+     * message, held in the buyer's quiet hours (21:00–08:00 local), so on the system clock the test failed whenever
+     * the suite ran in a Detroit evening or night.
+     */
+    static final Clock DAYTIME_IN_DETROIT = Clock.offset(Clock.systemUTC(),
+            Duration.between(Instant.now(), Instant.parse("2026-05-04T15:00:00Z")));
     @TempDir Path home;
     TestParley parley;
     FxTaskExecutor executor;
@@ -41,7 +50,7 @@ class BuyerJourneyConsoleTest {
 
     @BeforeEach
     void start() throws Exception {
-        parley = TestParley.start(home);
+        parley = TestParley.start(home, DAYTIME_IN_DETROIT, java.util.Map.of(), null);
         parley.app.catalog.load(DemoCatalog.items());
         var settings = new FileConsoleSettings(home);
         settings.setOperatorName("Dana");
