@@ -48,7 +48,10 @@ final class HibernateScheduledJobs implements ScheduledJobs {
             job = session.createNativeQuery("select * from scheduled_jobs where id = :id for update skip locked",
                     ScheduledJobEntity.class).setParameter("id", id).uniqueResultOptional().orElse(null);
         } else {
-            job = session.find(ScheduledJobEntity.class, id);
+            // "for update" takes the store's writer lock (SingleWriter) before the row is read, so a second runner in
+            // this process (the scheduler loop beside an operator's "send now" or a test's runDue) waits for the
+            // first to commit and then reads DONE, instead of running the job again on a stale PENDING read.
+            job = session.find(ScheduledJobEntity.class, id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
         }
         if (job == null || !PENDING.equals(job.status) || job.dueAt.isAfter(now)) return Optional.empty();
         return Optional.of(job.toDomain());
