@@ -29,11 +29,6 @@ import javax.sql.DataSource;
  */
 public final class StoreLoader implements AutoCloseable {
     private static final int BATCH = 2000;
-    /**
-     * Rows per commit. Each H2 commit writes the pages changed since the last one (the same right-most pages of every
-     * table again and again); committing every batch spent a quarter of the copy's CPU there (issue 17's profile).
-     */
-    private static final int COMMIT_ROWS = 20_000;
     private final Connection c;
     private final List<PreparedStatement> order = new ArrayList<>();
     private final PreparedStatement contact;
@@ -48,7 +43,6 @@ public final class StoreLoader implements AutoCloseable {
     private final PreparedStatement inbox;
     private final PreparedStatement terms;
     private int pending;
-    private int uncommitted;
     private long termId;
     private long termsOf = -1;
     private final java.util.Set<String> termsSeen = new java.util.HashSet<>();
@@ -224,25 +218,14 @@ public final class StoreLoader implements AutoCloseable {
             else st.setObject(i + 1, v);
         }
         st.addBatch();
-        if (++pending >= BATCH) send();
-    }
-
-    /** Sends the batches, parents before children (foreign keys); commits every {@link #COMMIT_ROWS} rows. */
-    private void send() throws SQLException {
-        for (var st : order) st.executeBatch();
-        uncommitted += pending;
-        pending = 0;
-        if (uncommitted >= COMMIT_ROWS) {
-            c.commit();
-            uncommitted = 0;
-        }
+        if (++pending >= BATCH) flush();
     }
 
     /** Sends the batches, parents before children (foreign keys), and commits. */
     public void flush() throws SQLException {
-        send();
+        for (var st : order) st.executeBatch();
+        pending = 0;
         c.commit();
-        uncommitted = 0;
     }
 
     /** Flushes, builds the indexes dropped at the start, moves each identity past its rows, fills the read model. */
