@@ -6,6 +6,7 @@ import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
+import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.StoredConversationFacts;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.SafetyValidator;
@@ -21,7 +22,7 @@ final class SafetyApi {
     private SafetyApi() {
     }
 
-    static List<Route> routes(Path home, Clock clock, Transactions transactions) {
+    static List<Route> routes(Path home, Clock clock, Transactions transactions, SafetyModel model) {
         SafetyValidator validator;
         try {
             validator = new SafetyValidator(SafetyPolicyFile.load(SafetyPolicyFile.overrideIn(home)).policy(), clock,
@@ -30,6 +31,7 @@ final class SafetyApi {
             throw new ConfigException(SafetyPolicyFile.FILE_NAME, e.getMessage());
         }
         var zones = new PhoneNumberZones();
-        return new SafetyRoutes(() -> validator, r -> StoredConversationFacts.read(transactions, zones, r)).routes();
+        return new SafetyRoutes(() -> validator, r -> StoredConversationFacts.read(transactions, zones, r),
+                model).routes();
     }
 }
