@@ -137,6 +137,8 @@ public final class ParleyApp implements AutoCloseable {
     /** Seed 002 for operators: release a held message, reveal a summarised one's original, check a reply. */
     public final ReleaseFilteredMessage releaseFiltered;
     public final RevealOriginal revealOriginal;
+    /** A contact's own time zone (the validator's quiet hours use it first). */
+    public final dev.parley.application.operator.SetContactTimeZone setContactTimeZone;
     public final CheckOutgoing checkOutgoing;
     /** The safety.json editor's port: read, try, save and apply (the policy version changes with it). */
     public final dev.parley.application.safety.SafetyPolicyDocument safetyPolicyDocument;
@@ -151,6 +153,8 @@ public final class ParleyApp implements AutoCloseable {
     private final LiveAlertPatterns alertPatterns;
     /** Seed 002's validator on every message (safety.json, editable in Settings). */
     private final LiveSafetyPolicy safetyPolicy;
+    /** The recipients' zones the validator uses (pipeline and API alike). */
+    private final dev.parley.domain.safety.ZoneLookup safetyZones;
     /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
     private final SwitchableSender configuredSender;
     private final Random random;
@@ -271,9 +275,11 @@ public final class ParleyApp implements AutoCloseable {
             this.releaseFiltered = new ReleaseFilteredMessage(ops, new ReleaseHeldMessage(playbooks), this.clock, events,
                     outboxLoop);
             this.revealOriginal = new RevealOriginal(ops, this.clock);
+            this.setContactTimeZone = new dev.parley.application.operator.SetContactTimeZone(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
-                    safetyPolicy::reload);
+                    safetyPolicy::use);
+            this.safetyZones = zones;
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
@@ -421,7 +427,10 @@ public final class ParleyApp implements AutoCloseable {
             routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
         }
         routes.addAll(new ClaimRoutes(claims).routes());
-        routes.addAll(SafetyApi.routes(config.home(), clock, transactions,
+        routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
+        routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
+        routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
+                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock,
                 dev.parley.application.safety.SafetyModel.of(learnedAlerts)));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();

@@ -2,36 +2,31 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.SafetyRoutes;
-import dev.parley.adapter.safety.LoggingValidationFailures;
-import dev.parley.adapter.safety.PhoneNumberZones;
-import dev.parley.adapter.safety.SafetyPolicyFile;
-import dev.parley.adapter.safety.SafetyPolicyFileException;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.StoredConversationFacts;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.SafetyValidator;
-import java.nio.file.Path;
+import dev.parley.domain.safety.ZoneLookup;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * {@code POST /api/validate}: the validator of the home's {@code safety.json} (else the built-in one) with the
- * behavioural facts read from the store. A bad file stops the listener's start with one line naming it.
+ * {@code POST /api/validate}: the live validator (the same holder the pipeline and Settings use, so a policy saved in
+ * the console answers at once) with the behavioural facts read from the store.
  */
 final class SafetyApi {
     private SafetyApi() {
     }
 
-    static List<Route> routes(Path home, Clock clock, Transactions transactions, SafetyModel model) {
-        SafetyValidator validator;
-        try {
-            validator = new SafetyValidator(SafetyPolicyFile.load(SafetyPolicyFile.overrideIn(home)).policy(), clock,
-                    new LoggingValidationFailures());
-        } catch (SafetyPolicyFileException e) {
-            throw new ConfigException(SafetyPolicyFile.FILE_NAME, e.getMessage());
-        }
-        var zones = new PhoneNumberZones();
-        return new SafetyRoutes(() -> validator, r -> StoredConversationFacts.read(transactions, zones, r),
+    /**
+     * @param inboxOf our address → the playbook a new inbound conversation to it gets
+     * @param model   the learned heads the validator reads beside its lexicons (ADR 0018)
+     */
+    static List<Route> routes(Supplier<SafetyValidator> validator, Transactions transactions, ZoneLookup zones,
+                              Function<String, String> inboxOf, Clock clock, SafetyModel model) {
+        return new SafetyRoutes(validator, r -> StoredConversationFacts.read(transactions, zones, inboxOf, clock, r),
                 model).routes();
     }
 }

@@ -32,8 +32,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code parley validate [--batch]}: seed 002's validator on standard input. Without {@code --batch}: one request
  * object, its standard JSON on standard output. With {@code --batch}: JSON Lines in, one line out per request line,
- * in order, streaming (memory does not grow with the input); a bad line's output is an error object
- * {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's own
+ * in order, streaming (memory does not grow with the input); a bad line's output (a blank one included) is an
+ * error object {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's own
  * messages so far ({@link InMemoryBehaviourFacts}, every line counted whatever its decision) with time zones from
  * the phone numbers. Exit 0; 2 when the input (any line of it) or the policy file is bad (one line on stderr
  * naming the line and the field).
@@ -125,9 +125,11 @@ public final class ValidateCommand implements Callable<Integer> {
         String firstBad = null;
         for (String line; (line = reader.readLine()) != null; ) {
             lineNumber++;
-            if (line.isBlank()) continue;
             JsonNode answer;
             try {
+                // A blank line is a request with nothing in it: it gets its error line like any bad line, so the
+                // n-th output line always answers the n-th input line.
+                if (line.isBlank()) throw SafetyJson.blankLine();
                 JsonNode node = mapper.readTree(line);
                 SafetyRequest request = SafetyJson.request(node);
                 SafetyResult result = validator.validate(request, facts, model.forText());

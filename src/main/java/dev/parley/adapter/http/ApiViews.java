@@ -38,6 +38,7 @@ final class ApiViews {
         contact.put("status_since", d.contact().statusSince());
         contact.put("status_reason", d.contact().statusReason());
         contact.put("status_by", d.contact().statusBy());
+        contact.put("time_zone", d.contact().zone().map(java.time.ZoneId::getId).orElse(null));
         m.put("contact", contact);
         m.put("messages", d.messages().stream().map(msg -> {
             var v = new LinkedHashMap<String, Object>();

@@ -15,8 +15,11 @@ import java.util.function.Supplier;
  * {@code {"direction", "payload": {"content", "sender", "recipient", "channel", "timestamp"}}}; answer 200 with the
  * seed's standard JSON, or 400 {@code {"error", "detail", "field"}} ({@code invalid_direction} for the router's error
  * path, {@code invalid_request} otherwise). Validating records nothing: the behavioural facts are read, not written.
+ * The header {@value #POLICY_VERSION} names the policy version of the answer.
  */
 public final class SafetyRoutes {
+    /** The answer's header naming the policy version that decided (the body is exactly the seed's JSON). */
+    public static final String POLICY_VERSION = "Parley-Safety-Policy-Version";
     private final Supplier<SafetyValidator> validator;
     private final Function<SafetyRequest, BehaviourFacts> facts;
     private final SafetyModel model;
@@ -49,7 +52,8 @@ public final class SafetyRoutes {
         } catch (InvalidSafetyRequestException e) {
             return HttpResponse.json(400, SafetyJson.error(e, 0));
         }
-        var result = validator.get().validate(request, facts.apply(request), model.forText());
-        return HttpResponse.json(200, SafetyJson.standard(result));
+        var live = validator.get(); // one policy for the whole answer, even while Settings saves a new one
+        var result = live.validate(request, facts.apply(request), model.forText());
+        return HttpResponse.json(200, SafetyJson.standard(result)).withHeader(POLICY_VERSION, live.policyVersion());
     }
 }

@@ -29,7 +29,7 @@ final class InMemoryContacts implements Contacts {
             var contact = table.get(id);
             if (contact.displayName() == null && displayName != null) {
                 contact = new Contact(contact.id(), contact.channel(), contact.address(), displayName,
-                        contact.status(), contact.statusSince(), contact.statusReason(), contact.statusBy());
+                        contact.status(), contact.statusSince(), contact.statusReason(), contact.statusBy(), contact.timeZone());
                 table.put(id, contact);
             }
             return contact;
@@ -39,7 +39,7 @@ final class InMemoryContacts implements Contacts {
         Objects.requireNonNull(now, "created_at");
         long newId = table.nextId();
         var contact = new Contact(newId, channel, address, displayName, ContactStatus.ACTIVE, StoredTime.of(now),
-                null, null);
+                null, null, null);
         table.put(newId, contact);
         return contact;
     }
@@ -60,6 +60,13 @@ final class InMemoryContacts implements Contacts {
         var c = table.require(id);
         Objects.requireNonNull(status, "status");
         table.put(id, new Contact(id, c.channel(), c.address(), c.displayName(), status, StoredTime.of(since), reason,
-                by));
+                by, c.timeZone()));
+    }
+
+    @Override
+    public void setTimeZone(long id, java.time.ZoneId zone) {
+        var c = table.require(id);
+        table.put(id, new Contact(id, c.channel(), c.address(), c.displayName(), c.status(), c.statusSince(),
+                c.statusReason(), c.statusBy(), zone));
     }
 }

@@ -17,9 +17,11 @@ class ContactEntity {
     @Column(name = "status_reason") String statusReason;
     @Column(name = "status_by") String statusBy;
     @Column(name = "created_at", nullable = false) Instant createdAt;
+    @Column(name = "time_zone") String timeZone;
     @Version long version;
 
     Contact toDomain() {
-        return new Contact(id, channel, address, displayName, status, statusSince, statusReason, statusBy);
+        return new Contact(id, channel, address, displayName, status, statusSince, statusReason, statusBy,
+                timeZone == null ? null : java.time.ZoneId.of(timeZone));
     }
 }

@@ -62,4 +62,11 @@ final class HibernateContacts implements Contacts {
         contact.statusReason = reason;
         contact.statusBy = by;
     }
+
+    @Override
+    public void setTimeZone(long id, java.time.ZoneId zone) {
+        var contact = session.find(ContactEntity.class, id);
+        if (contact == null) throw new NoSuchElementException("contact " + id);
+        contact.timeZone = zone == null ? null : zone.getId();
+    }
 }

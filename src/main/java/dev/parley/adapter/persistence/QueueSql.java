@@ -47,7 +47,7 @@ final class QueueSql {
         var params = new ArrayList<Object>();
         String order;
         if (kind == QueueKind.FAILED) return failed(filter, after, limit);
-        if (kind == QueueKind.HELD) return held(filter, sort == QueueSort.OLDEST, after, limit);
+        if (kind == QueueKind.HELD) return held(filter, anchor, sort == QueueSort.OLDEST, after, limit);
         var shape = shape(kind);
         switch (kind) {
             case HUMAN_REVIEW -> {
@@ -141,16 +141,20 @@ final class QueueSql {
     /**
      * Held &amp; filtered: outbound rows HELD or DENIED (with their reason) and inbound messages the safety validator
      * holds back (SILENCED until an operator releases them, DELAYED until their delay ends), newest first by when they
-     * were stopped, keyset on (since, id). Both parts are picked by their status indexes.
+     * were stopped, keyset on (since, id). Both parts are picked by their status indexes. Filters are those of the
+     * conversation queues (playbook, state, channel, unresolved alerts) and the search is over the search index
+     * (contact, key and words of the conversation's messages), as in every other queue but Failed.
      */
-    private static Query held(QueueFilter filter, boolean oldest, QueueCursor after, int limit) {
+    private static Query held(QueueFilter filter, String anchor, boolean oldest, QueueCursor after, int limit) {
         var params = new ArrayList<Object>();
         var outboxWhere = new ArrayList<>(List.of("o.status in ('HELD','DENIED')"));
         var messageWhere = new ArrayList<>(List.of("m.status in ('SILENCED','DELAYED')"));
         var outboxParams = new ArrayList<Object>();
         var messageParams = new ArrayList<Object>();
-        failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
-        failedFilters(filter, "c.channel", "ct.address", "c.conv_key", messageWhere, messageParams);
+        if (filter != null && !filter.isEmpty()) {
+            filters(QueueKind.HELD, filter, anchor, outboxWhere, outboxParams);
+            filters(QueueKind.HELD, filter, anchor, messageWhere, messageParams);
+        }
         var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, o.created_at since, ct.address contact, "
                 + "c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
                 + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "

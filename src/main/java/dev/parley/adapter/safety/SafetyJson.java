@@ -92,6 +92,11 @@ public final class SafetyJson {
         return error(invalid("(body)", "not valid JSON: " + detail), line);
     }
 
+    /** The error of a blank line in a batch: field {@code (body)}, code {@code invalid_request}. */
+    public static InvalidSafetyRequestException blankLine() {
+        return invalid("(body)", "blank line: no request");
+    }
+
     /** A mapper for the validator's JSON (plain Jackson). */
     public static ObjectMapper mapper() {
         return new ObjectMapper();

@@ -5,6 +5,7 @@ import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.safety.SampleFacts;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.RiskCategory;
+import dev.parley.domain.safety.SafetyPolicy;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyValidator;
 import dev.parley.domain.safety.ValidationFailureListener;
@@ -14,21 +15,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.function.Consumer;
 
 /**
  * {@code $PARLEY_HOME/safety.json} for the console's editor: read, tried on a sample, saved (atomically, only when it
- * compiles) and then applied by {@code reload}.
+ * compiles) and then applied: the compiled policy is handed to {@code apply} (the live holder swaps it in), so what
+ * runs is exactly what was checked and written.
  */
 public final class SafetyPolicyEditing implements SafetyPolicyDocument {
     private final Path home;
     private final Clock clock;
-    private final Runnable reload;
+    private final Consumer<SafetyPolicy> apply;
 
-    /** @param reload compiles the saved file and uses it from the next message on */
-    public SafetyPolicyEditing(Path home, Clock clock, Runnable reload) {
+    /** @param apply uses the saved policy from the next validation on */
+    public SafetyPolicyEditing(Path home, Clock clock, Consumer<SafetyPolicy> apply) {
         this.home = home;
         this.clock = clock;
-        this.reload = reload;
+        this.apply = apply;
     }
 
     @Override
@@ -47,7 +50,7 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
         var file = parse(json);
         var at = clock.instant();
         var validator = new SafetyValidator(file.policy(), clock, ValidationFailureListener.IGNORE);
-        var facts = new SampleFacts(at);
+        var facts = new SampleFacts();
         var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts);
         var outbound = validator.validate(SafetyRequest.of(Direction.OUTBOUND, sample, "you", "sample", "sms", at),
                 facts);
@@ -56,14 +59,14 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
     }
 
     @Override
-    public String save(String json) {
+    public synchronized String save(String json) {
         var file = parse(json);
         try {
             AtomicFiles.writeString(home.resolve(SafetyPolicyFile.FILE_NAME), json);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        reload.run();
+        apply.accept(file.policy());
         return file.version();
     }
 

@@ -8,10 +8,10 @@ import java.time.ZoneId;
 import java.util.List;
 
 /**
- * The facts of a test box's sample: a known contact, nothing sent before, and a recipient at midday, so only the
- * content rules decide (what an editor of the lexicons wants to see).
+ * The facts of a test box's sample: a known contact, nothing sent before, and no quiet hours, so only the content
+ * rules decide (what an editor of the lexicons wants to see).
  */
-public record SampleFacts(Instant at) implements BehaviourFacts {
+public record SampleFacts() implements BehaviourFacts {
     @Override
     public int messagesLastHour(String source, String recipient, Instant when) {
         return 0;
@@ -28,8 +28,13 @@ public record SampleFacts(Instant at) implements BehaviourFacts {
     }
 
     @Override
+    public boolean quietHoursApply(String recipient, String channel) {
+        return false;
+    }
+
+    @Override
     public List<ZoneId> recipientZones(String recipient, String channel) {
-        return List.of(StoreBehaviourFacts.midday(at));
+        return List.of();
     }
 
     @Override

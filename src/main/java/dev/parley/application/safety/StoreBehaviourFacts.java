@@ -1,6 +1,7 @@
 package dev.parley.application.safety;
 
 import dev.parley.application.store.Store;
+import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.safety.BehaviourFacts;
 import dev.parley.domain.safety.ContactHistory;
@@ -10,7 +11,6 @@ import dev.parley.domain.safety.ZoneLookup;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,11 +22,12 @@ import java.util.Objects;
  *   <li>notifications per recipient per day: inbound, the personal inbox's messages from anyone; outbound, ours to
  *   the contact;</li>
  *   <li>known contact: the contact has a decision before this one, or the conversation has an earlier message;</li>
- *   <li>recipient time zone: inbound, the inbox's zone; outbound, the contact's number's zones ({@link ZoneLookup});</li>
+ *   <li>recipient time zone: inbound, the inbox's zone; outbound, the contact's own zone, else their number's zones
+ *   ({@link ZoneLookup});</li>
  *   <li>recent risk: the levels of the conversation's last decisions.</li>
  * </ul>
  * Where {@link RecipientRules} say the time and frequency rules do not protect the recipient, the counts are zero
- * and the recipient is not in quiet hours.
+ * and the facts say quiet hours do not apply ({@link #quietHoursApply}).
  */
 public final class StoreBehaviourFacts implements BehaviourFacts {
     private static final Duration HOUR = Duration.ofHours(1);
@@ -83,20 +84,22 @@ public final class StoreBehaviourFacts implements BehaviourFacts {
         return ContactHistory.FIRST_CONTACT;
     }
 
+    /** Quiet hours protect only a person being notified ({@link RecipientRules#notifies()}). */
     @Override
-    public List<ZoneId> recipientZones(String recipient, String channel) {
-        if (!rules.notifies()) return List.of(midday(at));
-        return direction == Direction.INBOUND ? List.of(inboxZone) : zones.zonesOf(recipient, channel);
+    public boolean quietHoursApply(String recipient, String channel) {
+        return rules.notifies();
     }
 
     /**
-     * A recipient quiet hours do not protect, told to the validator the only way its port allows: as being where it
-     * is midday at {@code at} (the fixed offset whose local time is 12:00), so level 2 never applies to them.
+     * Inbound: the personal inbox's zone. Outbound: the contact's own zone when an operator set one, else the zones of
+     * their address ({@link ZoneLookup}: a phone number's; none for a chat id or an e-mail address, so the validator
+     * takes the most restrictive reading).
      */
-    static ZoneOffset midday(Instant at) {
-        int secondOfDay = (int) Math.floorMod(at.getEpochSecond(), 86_400L);
-        int offset = 43_200 - secondOfDay; // in (-43200, 43200]: a valid offset
-        return ZoneOffset.ofTotalSeconds(offset);
+    @Override
+    public List<ZoneId> recipientZones(String recipient, String channel) {
+        if (direction == Direction.INBOUND) return List.of(inboxZone);
+        var own = store.contacts().find(conversation.contactId()).flatMap(Contact::zone);
+        return own.isPresent() ? List.of(own.get()) : zones.zonesOf(recipient, channel);
     }
 
     /** The same direction's levels: escalation is the sender growing more aggressive or desperate. */

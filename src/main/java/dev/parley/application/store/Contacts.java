@@ -15,4 +15,7 @@ public interface Contacts {
     Contact lock(long id);
 
     void setStatus(long id, ContactStatus status, Instant since, String reason, String by);
+
+    /** Sets the contact's own time zone ({@code null}: none known). */
+    void setTimeZone(long id, java.time.ZoneId zone);
 }

@@ -31,6 +31,16 @@ public interface BehaviourFacts {
     List<ZoneId> recipientZones(String recipient, String channel);
 
     /**
+     * Whether quiet hours protect this recipient at all. False says "does not apply" outright (a team inbox, whose
+     * messages wake nobody; a reply the contact is waiting for): level 2 then never fires and a batched message waits
+     * only {@code delay_minutes}, not for work hours. True (the default) leaves it to {@link #recipientZones}, where
+     * an empty answer means unknown and so the most restrictive reading.
+     */
+    default boolean quietHoursApply(String recipient, String channel) {
+        return true;
+    }
+
+    /**
      * The overall risk levels ({@link SafetyResult#riskLevel()}) of the conversation's last {@code limit} validated
      * messages, oldest first, not including the one being validated.
      */

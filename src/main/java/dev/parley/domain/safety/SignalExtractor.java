@@ -19,8 +19,12 @@ import java.util.Set;
  * message's size) and behavioural signals (contact history, quiet hours, frequency, escalation).
  */
 final class SignalExtractor {
-    /** Categories a first contact raises one level (scams and pressure come from strangers). */
+    /**
+     * Categories a first contact raises one level (scams and pressure come from strangers), when they are already at
+     * {@link #RISE_FROM} or above (ADR 0010).
+     */
     private static final Set<RiskCategory> STRANGER_SENSITIVE = Set.of(RiskCategory.FINANCIAL_SCAM, RiskCategory.URGENCY_ABUSE);
+    static final RiskLevel RISE_FROM = RiskLevel.MEDIUM;
 
     private final SafetyPolicy policy;
 
@@ -55,7 +59,10 @@ final class SignalExtractor {
         if (history == null) history = ContactHistory.FIRST_CONTACT;
         if (history == ContactHistory.FIRST_CONTACT) {
             for (RiskCategory c : STRANGER_SENSITIVE) {
-                scores.put(c, withLevel(scores.get(c), scores.get(c).level().raised()));
+                RiskLevel level = scores.get(c).level();
+                // Only a real signal is raised: a LOW (Allow/Monitor) stays as it is, or one amount of money or one
+                // "urgent" from anyone new would be held back.
+                if (level.atLeast(RISE_FROM)) scores.put(c, withLevel(scores.get(c), level.raised()));
             }
         }
 
@@ -77,8 +84,13 @@ final class SignalExtractor {
             scores.replaceAll((c, s) -> withLevel(s, s.level().raised()));
         }
 
-        List<ZoneId> zones = facts.recipientZones(request.recipient(), request.channel());
-        QuietHours quiet = QuietHours.at(rules.timeRules(), zones == null ? List.of() : zones, at);
+        QuietHours quiet;
+        if (facts.quietHoursApply(request.recipient(), request.channel())) {
+            List<ZoneId> zones = facts.recipientZones(request.recipient(), request.channel());
+            quiet = QuietHours.at(rules.timeRules(), zones == null ? List.of() : zones, at);
+        } else {
+            quiet = QuietHours.notApplicable(at);
+        }
         return new Signals(Map.copyOf(scores), List.copyOf(spans), unknownContent, history, quiet.until(),
                 quiet.zoneUnknown(), facts.messagesLastHour(request.sender(), request.recipient(), at),
                 facts.notificationsLastDay(request.recipient(), at), escalation, quiet.nextWorkStart());
@@ -206,6 +218,11 @@ final class SignalExtractor {
 
     /** Time context: quiet hours in every zone of the recipient. */
     record QuietHours(Optional<Instant> until, boolean zoneUnknown, Instant nextWorkStart) {
+
+        /** The recipient is not one quiet hours protect: never quiet, and "work hours" are now. */
+        static QuietHours notApplicable(Instant at) {
+            return new QuietHours(Optional.empty(), false, at);
+        }
 
         static QuietHours at(SafetyRules.TimeRules rules, List<ZoneId> zones, Instant at) {
             if (zones.isEmpty()) {

@@ -101,6 +101,33 @@ class ValidateCommandTest {
     }
 
     @Test
+    void aBlankLineInABatchGetsItsOwnErrorLineSoOutputLinesMatchInputLines() throws Exception {
+        String stdin = String.join("\n",
+                line("inbound", "hello 1", "+14155550100", "+12125550123", "2026-11-27T20:00:00Z"),
+                "",
+                "   ",
+                line("inbound", "hello 2", "+14155550100", "+12125550123", "2026-11-27T20:01:00Z")) + "\n";
+        int exit = run(stdin, "--batch");
+        assertThat(exit).isEqualTo(2);
+        List<JsonNode> lines = out.toString().lines().map(l -> {
+            try {
+                return JSON.readTree(l);
+            } catch (Exception e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(0).get("decision").asText()).isEqualTo("deliver");
+        assertThat(lines.get(1).get("error").asText()).isEqualTo("invalid_request");
+        assertThat(lines.get(1).get("field").asText()).isEqualTo("(body)");
+        assertThat(lines.get(1).get("detail").asText()).contains("blank line");
+        assertThat(lines.get(1).get("line").asLong()).isEqualTo(2);
+        assertThat(lines.get(2).get("line").asLong()).isEqualTo(3);
+        assertThat(lines.get(3).get("decision").asText()).isEqualTo("deliver");
+        assertThat(err.toString()).contains("2 bad lines").contains("line 2, field (body): blank line");
+    }
+
+    @Test
     void theHomesPolicyIsUsedAndABadOneIsRefused() throws Exception {
         Files.writeString(home.resolve("safety.json"), "{\"format\": \"parley-safety/1\"}");
         int exit = run(line("inbound", "hi", "a", "b", null));

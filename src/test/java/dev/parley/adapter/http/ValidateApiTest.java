@@ -49,7 +49,8 @@ class ValidateApiTest {
                     new LoggingValidationFailures());
             var zones = new PhoneNumberZones();
             var routes = new SafetyRoutes(() -> validator,
-                    r -> StoredConversationFacts.read(parley.app.transactions, zones, r)).routes();
+                    r -> StoredConversationFacts.read(parley.app.transactions, zones, n -> "assistant", clock, r))
+                    .routes();
             try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                     () -> TestParley.TOKEN)) {
                 listener.start(routes);
@@ -116,6 +117,101 @@ class ValidateApiTest {
                     request("inbound", "hello", "+14155550199", US, "2026-11-27T20:10:00Z")));
             assertThat(stranger.get("decision").asText()).isEqualTo("deliver");
         }
+    }
+
+    @Test
+    void aPolicySavedInSettingsAnswersTheNextRequestWithoutARestart(@TempDir Path home) throws Exception {
+        var clock = new ManualClock(AT);
+        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+            var http = parley.http();
+            String body = request("inbound", "Bring the pineapple express to the meeting", CONTACT, US,
+                    "2026-11-27T20:01:00Z");
+            var before = http.apiPost("/api/validate", body);
+            assertThat(before.statusCode()).isEqualTo(200);
+            String oldVersion = before.headers().firstValue(SafetyRoutes.POLICY_VERSION).orElseThrow();
+            assertThat(ParleyHttp.json(before).get("decision").asText()).isEqualTo("deliver");
+
+            // the same code path as the console's Settings save: the editor's port of the running app
+            var policy = (com.fasterxml.jackson.databind.node.ObjectNode) ParleyHttp.JSON.readTree(
+                    parley.app.safetyPolicyDocument.text());
+            var payment = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    policy.get("lexicons").get("financial_scam").get(0);
+            ((com.fasterxml.jackson.databind.node.ArrayNode) payment.get("phrases")).add("pineapple express");
+            String newVersion = parley.app.safetyPolicyDocument.save(policy.toPrettyString());
+            assertThat(newVersion).isNotEqualTo(oldVersion);
+
+            var after = http.apiPost("/api/validate", body);
+            assertThat(after.headers().firstValue(SafetyRoutes.POLICY_VERSION)).contains(newVersion);
+            var json = ParleyHttp.json(after);
+            assertThat(json.get("risk_categories").toString()).contains("financial_scam");
+            assertThat(json.get("decision").asText()).isNotEqualTo("deliver");
+            // the trace id hashes the policy version: the same request now has another id
+            assertThat(json.get("trace_id")).isNotEqualTo(ParleyHttp.json(before).get("trace_id"));
+
+            // and the pipeline decides with it too: a webhook message is recorded under the new version
+            var posted = http.postGeneric("pine-1", ParleyHttp.message("pine-1", "sms", CONTACT,
+                    "Bring the pineapple express to the meeting"), clock);
+            assertThat(posted.statusCode()).isEqualTo(202);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 1L);
+            var versions = parley.app.transactions.inTransaction(store -> store.conversations()
+                    .findByKey("sms", CONTACT).map(c -> store.safetyDecisions().ofConversation(c.id()).stream()
+                            .map(dev.parley.application.store.SafetyDecisions.Row::policyVersion).toList())
+                    .orElseThrow());
+            assertThat(versions).containsExactly(newVersion);
+        }
+    }
+
+    @Test
+    void factsComeFromTheStoresDecisionRecordsHistoryEscalationAndTheInboxsDailyCount(@TempDir Path home)
+            throws Exception {
+        var clock = new ManualClock(AT);
+        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+            var http = parley.http();
+            String other = "+14155550111";
+            assertThat(http.postGeneric("h-1", ParleyHttp.message("h-1", "sms", CONTACT, "hello"), clock).statusCode())
+                    .isEqualTo(202);
+            assertThat(http.postGeneric("h-2", ParleyHttp.message("h-2", "sms", other, "hello"), clock).statusCode())
+                    .isEqualTo(202);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 2L);
+
+            // a known contact: one weak urgency word stays low and is delivered
+            var known = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "urgent", CONTACT, US, "2026-11-27T20:05:00Z")));
+            assertThat(known.get("decision").asText()).isEqualTo("deliver");
+
+            // escalation: the conversation's last inbound decisions were low, then medium; a medium one now rises
+            String pressure = request("inbound", "Reply now, this is urgent", CONTACT, US, "2026-11-27T20:05:00Z");
+            assertThat(ParleyHttp.json(http.apiPost("/api/validate", pressure)).get("decision").asText())
+                    .isEqualTo("delay");
+            record(parley, CONTACT, "low", 1);
+            record(parley, CONTACT, "medium", 1);
+            var risen = ParleyHttp.json(http.apiPost("/api/validate", pressure));
+            assertThat(risen.get("decision").asText()).isEqualTo("silence");
+            assertThat(risen.get("enforcement_reason").asText()).isEqualTo("emotional_escalation");
+
+            // the inbox's 50th inbound decision of the day holds the next message, even from a new sender
+            String stranger = request("inbound", "hello there", "+14155550177", US, "2026-11-27T20:05:00Z");
+            assertThat(ParleyHttp.json(http.apiPost("/api/validate", stranger)).get("decision").asText())
+                    .isEqualTo("deliver");
+            record(parley, other, "none", 46); // 2 stored + 2 + 46 = 50
+            var limited = ParleyHttp.json(http.apiPost("/api/validate", stranger));
+            assertThat(limited.get("decision").asText()).isEqualTo("delay");
+            assertThat(limited.get("enforcement_reason").asText()).isEqualTo("notification_limit");
+        }
+    }
+
+    /** Records {@code n} inbound decisions of {@code level} on the conversation with {@code address}, at AT. */
+    private static void record(TestParley parley, String address, String level, int n) {
+        parley.app.transactions.run(store -> {
+            var c = store.conversations().findByKey("sms", address).orElseThrow();
+            for (int i = 0; i < n; i++) {
+                store.safetyDecisions().record(new dev.parley.application.store.SafetyDecisions.Row(0, "t" + i,
+                        c.id(), c.contactId(), null, null, "inbound", "deliver", level, "[]", "{}", "none", "test",
+                        "0".repeat(64), false, null, AT));
+            }
+        });
     }
 
     private static List<String> iterate(com.fasterxml.jackson.databind.JsonNode node) {

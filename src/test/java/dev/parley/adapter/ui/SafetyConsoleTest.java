@@ -80,6 +80,68 @@ class SafetyConsoleTest {
     }
 
     @Test
+    void heldAndFilteredIsSearchedOverTheIndexAndFilteredByAlerts() {
+        long wire = fx.startConversation("+15550611", "hello");
+        fx.inbound(wire, "+15550611", "Can you do a wire transfer for me?");
+        fx.inbound(wire, "+15550611", "I want to kill myself"); // ESCALATE: a critical alert on this conversation
+        long money = fx.startConversation("+15550622", "hello");
+        fx.inbound(money, "+15550622", "Please send money tonight, I will explain later.");
+
+        robot.clickOn("#nav-held");
+        TableView<QueueRow> held = robot.lookup("#queue-held").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 2);
+
+        // a word of the held message itself, found through the search index (not the contact's address)
+        robot.clickOn("#search-held").write("wire").type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().conversationId() == wire);
+        robot.doubleClickOn("#search-held").eraseText(4).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 2);
+
+        // the alert filter: only the conversation with an unresolved critical alert, then only the one with none
+        javafx.scene.control.ComboBox<String> alerts = robot.lookup("#alerts-held").queryComboBox();
+        assertThat(alerts.isVisible()).isTrue();
+        robot.interact(() -> alerts.getSelectionModel().select("critical"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().conversationId() == wire);
+        robot.interact(() -> alerts.getSelectionModel().select("none"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().conversationId() == money);
+    }
+
+    @Test
+    void anOperatorSetsTheContactsTimeZoneInTheContactPane() {
+        long id = fx.startConversation("+15550633", "hello");
+        long contact = fx.parley.app.find.detail(id).contact().id();
+        robot.clickOn("#nav-all");
+        TableView<QueueRow> all = robot.lookup("#queue-all").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> all.getItems().size() == 1);
+        robot.clickOn(all).type(KeyCode.J).type(KeyCode.ENTER);
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#contact-time-zone").tryQuery().isPresent());
+
+        robot.clickOn("#contact-time-zone").write("Mars/Olympus_Mons");
+        robot.clickOn("#set-time-zone");
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup(".muted").queryAll().stream()
+                .anyMatch(n -> n instanceof javafx.scene.control.Label l && l.getText() != null
+                        && l.getText().startsWith("Time zone not set")));
+        assertThat(fx.parley.app.find.detail(id).contact().zone()).as("refused, nothing changed").isEmpty();
+
+        robot.interact(() -> robot.lookup("#contact-time-zone").queryTextInputControl().setText("Europe/Paris"));
+        robot.clickOn("#set-time-zone");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> fx.parley.app.find.detail(id).contact().zone().isPresent());
+        assertThat(fx.parley.app.find.detail(id).contact().timeZone()).isEqualTo(java.time.ZoneId.of("Europe/Paris"));
+        java.util.List<dev.parley.domain.conversation.AuditEntry> audit = fx.tx().inTransaction(s -> s.audit()
+                .forTarget("contact", contact));
+        assertThat(audit).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("set_time_zone");
+            assertThat(a.actor()).isEqualTo("Dana");
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> robot.lookup("#contact-time-zone")
+                .queryTextInputControl().getText().equals("Europe/Paris"));
+    }
+
+    @Test
     void theComposerOffersTheRewriteBesideTheDraft() {
         long id = fx.startConversation("+15550602", "hello");
         robot.clickOn("#nav-all");

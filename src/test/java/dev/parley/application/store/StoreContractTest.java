@@ -228,6 +228,20 @@ public abstract class StoreContractTest {
                 .containsExactly(ContactStatus.OPTED_OUT, at(3), "STOP", "system");
     }
 
+    @Test
+    void contactTimeZoneIsKeptAndCleared() {
+        long id = contact("+1");
+        assertThat(in((Store s) -> s.contacts().find(id)).orElseThrow().zone()).isEmpty();
+        tx.run(s -> s.contacts().setTimeZone(id, java.time.ZoneId.of("Asia/Tokyo")));
+        var c = in((Store s) -> s.contacts().find(id)).orElseThrow();
+        assertThat(c.timeZone()).isEqualTo(java.time.ZoneId.of("Asia/Tokyo"));
+        tx.run(s -> s.contacts().setStatus(id, ContactStatus.BLOCKED, at(3), "r", "op"));
+        assertThat(in((Store s) -> s.contacts().find(id)).orElseThrow().zone()).as("kept across a status change")
+                .contains(java.time.ZoneId.of("Asia/Tokyo"));
+        tx.run(s -> s.contacts().setTimeZone(id, null));
+        assertThat(in((Store s) -> s.contacts().find(id)).orElseThrow().zone()).isEmpty();
+    }
+
     // --- conversations ---
 
     @Test

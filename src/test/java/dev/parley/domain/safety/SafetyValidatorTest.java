@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class SafetyValidatorTest {
@@ -237,13 +238,44 @@ class SafetyValidatorTest {
             assertThat(r.delayUntil()).contains(Instant.parse("2026-11-28T09:00:00Z"));
         }
 
+        /**
+         * The cells a first contact touches (ADR 0010): money and pressure from a stranger are raised one level only
+         * when already at medium or above; a low one (Monitor / Allow) stays as it is. Rows: category, level,
+         * inbound known, inbound stranger, outbound known, outbound stranger.
+         */
+        @ParameterizedTest(name = "{0} {1}: known {2}/{4}, stranger {3}/{5}")
+        @CsvSource({
+                "FINANCIAL_SCAM, LOW,      DELIVER,  DELIVER,  ALLOW,     ALLOW",
+                "FINANCIAL_SCAM, MEDIUM,   SILENCE,  SILENCE,  HARD_DENY, HARD_DENY",
+                "FINANCIAL_SCAM, HIGH,     SILENCE,  ESCALATE, HARD_DENY, HARD_DENY",
+                "FINANCIAL_SCAM, CRITICAL, ESCALATE, ESCALATE, HARD_DENY, HARD_DENY",
+                "URGENCY_ABUSE,  LOW,      DELIVER,  DELIVER,  ALLOW,     ALLOW",
+                "URGENCY_ABUSE,  MEDIUM,   DELAY,    SILENCE,  SOFT_REWRITE, HARD_DENY",
+                "URGENCY_ABUSE,  HIGH,     SILENCE,  SILENCE,  HARD_DENY, HARD_DENY",
+                "URGENCY_ABUSE,  CRITICAL, SILENCE,  SILENCE,  HARD_DENY, HARD_DENY",
+        })
+        void aFirstContactRaisesMoneyAndPressureOnlyFromMedium(RiskCategory category, RiskLevel level,
+                                                               SafetyDecision inKnown, SafetyDecision inStranger,
+                                                               SafetyDecision outKnown, SafetyDecision outStranger) {
+            String text = "x " + term(category, level);
+            var stranger = FixedFacts.calm().withHistory(ContactHistory.FIRST_CONTACT);
+            assertThat(validator.validate(inbound(text), FixedFacts.calm()).decision()).isEqualTo(inKnown);
+            var in = validator.validate(inbound(text), stranger);
+            assertThat(in.decision()).isEqualTo(inStranger);
+            assertThat(in.score(category).level())
+                    .isEqualTo(level.atLeast(RiskLevel.MEDIUM) ? level.raised() : level);
+            assertThat(validator.validate(outbound(text), FixedFacts.calm()).decision()).isEqualTo(outKnown);
+            assertThat(validator.validate(outbound(text), stranger).decision()).isEqualTo(outStranger);
+        }
+
         @Test
-        void aFirstContactRaisesMoneyAndPressureOneLevel() {
-            String text = "x " + term(RiskCategory.FINANCIAL_SCAM, RiskLevel.LOW);
-            assertThat(validator.validate(inbound(text), FixedFacts.calm()).decision()).isEqualTo(SafetyDecision.DELIVER);
-            var stranger = validator.validate(inbound(text), FixedFacts.calm().withHistory(ContactHistory.FIRST_CONTACT));
-            assertThat(stranger.score(RiskCategory.FINANCIAL_SCAM).level()).isEqualTo(RiskLevel.MEDIUM);
-            assertThat(stranger.decision()).isEqualTo(SafetyDecision.SILENCE);
+        void aFirstContactLeavesTheOtherCategoriesAlone() {
+            var stranger = FixedFacts.calm().withHistory(ContactHistory.FIRST_CONTACT);
+            for (RiskCategory c : List.of(RiskCategory.HARASSMENT, RiskCategory.EMOTIONAL_MANIPULATION,
+                    RiskCategory.SPAM_ESCALATION, RiskCategory.INFORMATION_OVERLOAD)) {
+                var r = validator.validate(inbound("x " + term(c, RiskLevel.MEDIUM)), stranger);
+                assertThat(r.score(c).level()).as(c.wire()).isEqualTo(RiskLevel.MEDIUM);
+            }
         }
     }
 
@@ -252,6 +284,23 @@ class SafetyValidatorTest {
         SafetyResult at(String instant, List<ZoneId> zones) {
             return validator.validate(SafetyValidatorTest.at(inbound("good night"), Instant.parse(instant)),
                     FixedFacts.calm().withZones(zones));
+        }
+
+        @Test
+        void aRecipientQuietHoursDoNotProtectIsNeverInThemWhateverTheZones() {
+            Instant threeAm = Instant.parse("2026-11-27T03:00:00Z");
+            var request = SafetyValidatorTest.at(inbound("good night"), threeAm);
+            assertThat(validator.validate(request, FixedFacts.calm()).decision()).isEqualTo(SafetyDecision.DELAY);
+            assertThat(validator.validate(request, FixedFacts.calm().withZones(List.of())).enforcementReason())
+                    .as("unknown zone: the most restrictive reading").isEqualTo(EnforcementReason.QUIET_HOURS);
+            var team = validator.validate(request, FixedFacts.calm().withZones(List.of()).withoutQuietHours());
+            assertThat(team.decision()).isEqualTo(SafetyDecision.DELIVER);
+            // a batched message for such a recipient waits delay_minutes, not for the next work hours
+            var batched = validator.validate(SafetyValidatorTest.at(
+                    inbound("x " + term(RiskCategory.SPAM_ESCALATION, RiskLevel.MEDIUM)), threeAm),
+                    FixedFacts.calm().withoutQuietHours());
+            assertThat(batched.decision()).isEqualTo(SafetyDecision.DELAY);
+            assertThat(batched.delayUntil()).contains(threeAm.plus(java.time.Duration.ofMinutes(60)));
         }
 
         @Test

@@ -48,6 +48,8 @@ public final class ConversationView {
     @FXML private Button sendButton;
     @FXML private Pane diagramPane;
     @FXML private ListView<String> contactFacts;
+    @FXML private javafx.scene.control.TextField timeZoneField;
+    @FXML private javafx.scene.control.Button setTimeZoneButton;
     @FXML private ListView<String> tasks;
     @FXML private javafx.scene.layout.VBox sideContent;
 
@@ -99,6 +101,11 @@ public final class ConversationView {
         timeline.getItems().addListener((javafx.collections.ListChangeListener<TimelineEntry>) c ->
                 timeline.scrollTo(Math.max(0, timeline.getItems().size() - 1)));
         contactFacts.setItems(model.contactFacts());
+        timeZoneField.textProperty().bindBidirectional(model.timeZoneDraft());
+        timeZoneField.setOnAction(e -> model.setTimeZone());
+        setTimeZoneButton.setOnAction(e -> model.setTimeZone());
+        timeZoneField.setAccessibleText("Contact's time zone");
+        timeZoneField.setAccessibleHelp("An IANA zone such as Europe/Paris; empty clears it. Quiet hours use it first");
         tasks.setItems(model.tasks());
         tasks.setPlaceholder(new Label("No tasks or extracted data yet."));
         draft.setId("reply-draft");

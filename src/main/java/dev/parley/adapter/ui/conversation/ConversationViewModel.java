@@ -28,6 +28,8 @@ public final class ConversationViewModel {
     private final ObjectProperty<FindConversations.Detail> detail = new SimpleObjectProperty<>();
     private final ObservableList<TimelineEntry> timeline = FXCollections.observableArrayList();
     private final ObservableList<String> contactFacts = FXCollections.observableArrayList();
+    private final StringProperty timeZoneDraft = new javafx.beans.property.SimpleStringProperty("");
+    private String shownZone;
     private final ObservableList<String> tasks = FXCollections.observableArrayList();
     private final ObservableList<OutboundCheck> checks = FXCollections.observableArrayList();
     private final ObjectProperty<DiagramLayout> diagram = new SimpleObjectProperty<>();
@@ -125,6 +127,26 @@ public final class ConversationViewModel {
                     + " originals revealed (audited)");
             if (detail.get() != null) show(detail.get());
         }, e -> status.set("Not revealed: " + e.getMessage()));
+    }
+
+    /** The contact's own time zone as typed in the contact pane (an IANA id; empty clears it). */
+    public StringProperty timeZoneDraft() { return timeZoneDraft; }
+
+    /**
+     * Sets the contact's own time zone (audited as {@code set_time_zone}): the safety validator's quiet hours use it
+     * before the zones of their number. A zone the time-zone database does not know is refused, nothing changes.
+     */
+    public void setTimeZone() {
+        var d = detail.get();
+        if (d == null || context.safety() == null || context.safety().timeZone() == null) return;
+        long contactId = d.contact().id();
+        var zone = timeZoneDraft.get() == null ? "" : timeZoneDraft.get().strip();
+        var who = operator.get();
+        context.executor().submit(p -> context.safety().timeZone().set(contactId, zone, who), set -> {
+            status.set(set.map(z -> "Time zone set to " + z.getId() + " (audited)")
+                    .orElse("Time zone cleared: quiet hours use the number's zones (audited)"));
+            load();
+        }, e -> status.set("Time zone not set: " + e.getMessage()));
     }
 
     /** Claims the conversation for this operator ("Assign to me"); another's claim is asked about first. */
@@ -281,6 +303,11 @@ public final class ConversationViewModel {
         if (contact.statusReason() != null) facts.add("Why: " + contact.statusReason());
         if (contact.statusBy() != null) facts.add("By: " + contact.statusBy());
         facts.add("Automation: " + (c.automationPaused() ? "paused" : "running"));
+        facts.add("Time zone: " + contact.zone().map(java.time.ZoneId::getId)
+                .orElse("none set (quiet hours use the number's zones)"));
+        var storedZone = contact.zone().map(java.time.ZoneId::getId).orElse("");
+        if (!storedZone.equals(shownZone)) timeZoneDraft.set(storedZone); // a refresh keeps what is being typed
+        shownZone = storedZone;
         contactFacts.setAll(facts);
         var taskLines = new ArrayList<String>();
         d.tasks().forEach(t -> taskLines.add("☐ " + t.text() + " (" + t.kind() + ", " + t.status() + ")"));

@@ -51,6 +51,8 @@ public final class QueueView {
     @FXML
     private void initialize() {
         table.setId("queue-" + model.kind().name().toLowerCase());
+        searchField.setId("search-" + model.kind().name().toLowerCase());
+        alertsBox.setId("alerts-" + model.kind().name().toLowerCase());
         table.setItems(model.rows());
         var empty = new Label(model.emptyText());
         empty.getStyleClass().add("empty-state");
@@ -103,8 +105,11 @@ public final class QueueView {
         });
         alertsBox.valueProperty().bindBidirectional(model.alerts());
         alertsBox.setOnAction(e -> model.refreshFromTop());
-        alertsBox.setVisible(model.kind() == QueueKind.ALL);
-        alertsBox.setManaged(model.kind() == QueueKind.ALL);
+        // the conversation-wide alert filter: All conversations, and Held & filtered (a held message of a contact in
+        // crisis comes first to mind)
+        boolean alertFilter = model.kind() == QueueKind.ALL || model.kind() == QueueKind.HELD;
+        alertsBox.setVisible(alertFilter);
+        alertsBox.setManaged(alertFilter);
         sortBox.getItems().setAll(model.sorts());
         sortBox.setConverter(new javafx.util.StringConverter<>() {
             @Override public String toString(QueueSort v) { return v == null ? "" : v.label(model.kind()); }
