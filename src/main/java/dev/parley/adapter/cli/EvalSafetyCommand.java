@@ -117,6 +117,9 @@ public final class EvalSafetyCommand implements Callable<Integer> {
         } catch (SafetyPolicyFileException e) {
             return fail(e.getMessage());
         }
+        if (cache != null && heads.strip().equalsIgnoreCase("off")) {
+            return fail("--cache keeps the heads' embeddings: it applies to --heads on only");
+        }
         var loaded = CliSafetyModel.load(heads, null, cache);
         if (loaded.error() != null) return fail(loaded.error());
         var model = loaded.model();
