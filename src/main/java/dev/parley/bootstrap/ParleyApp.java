@@ -248,7 +248,7 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
             var zones = dev.parley.application.safety.SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
             var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
-            // The validator reads the same learned heads as the outreach screen (issue 14, ADR 0018).
+            // The validator reads the same learned heads as the outreach screen (issue 14, ADR 0019).
             var safetyModel = dev.parley.application.safety.SafetyModel.of(learnedAlerts);
             var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);

@@ -22,7 +22,7 @@ final class SafetyApi {
 
     /**
      * @param inboxOf our address → the playbook a new inbound conversation to it gets
-     * @param model   the learned heads the validator reads beside its lexicons (ADR 0018)
+     * @param model   the learned heads the validator reads beside its lexicons (ADR 0019)
      */
     static List<Route> routes(Supplier<SafetyValidator> validator, Transactions transactions, ZoneLookup zones,
                               Function<String, String> inboxOf, Clock clock, SafetyModel model) {

@@ -32,7 +32,7 @@ public final class SafetyRoutes {
         this(validator, facts, SafetyModel.OFF);
     }
 
-    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0018). */
+    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
     public SafetyRoutes(Supplier<SafetyValidator> validator, Function<SafetyRequest, BehaviourFacts> facts,
                         SafetyModel model) {
         this.validator = validator;

@@ -64,7 +64,7 @@ public final class SafetyDecisionLog {
     }
 
     /**
-     * The categories a learned head raised (ADR 0018): category, head, score, the threshold reached and its tier, the
+     * The categories a learned head raised (ADR 0019): category, head, score, the threshold reached and its tier, the
      * level it gave; empty when the model raised none.
      */
     public static List<Map<String, Object>> model(SafetyResult result) {

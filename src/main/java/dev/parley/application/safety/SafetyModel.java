@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The learned alert heads as category signals of the safety validator (issue 14, ADR 0018): the same heads, with
+ * The learned alert heads as category signals of the safety validator (issue 14, ADR 0019): the same heads, with
  * the thresholds in force, that the outreach screen uses. {@link #OFF} (no heads: {@code alerts.model=off}, no
  * embedder, or a test) gives {@link ContentModel#NONE}, with which the validator behaves exactly as on its lexicons
  * alone. Thread-safe.

@@ -43,7 +43,7 @@ public final class ScreenOutbound {
         this(validator, zones, inboxZone, SafetyModel.OFF);
     }
 
-    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0018). */
+    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
     public ScreenOutbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model) {
         this.validator = validator;
         this.zones = zones;

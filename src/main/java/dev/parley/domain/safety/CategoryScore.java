@@ -8,7 +8,7 @@ import java.util.Optional;
  * {@code score}, the resulting {@code level} (after contact-history and escalation adjustments) and the distinct
  * terms that matched (lexicon terms only, for explanations in the console; never stored with the decision).
  * {@code model} is the learned head's signal for the category when one reached a threshold that gives a level at least
- * as high as the lexicons' (ADR 0018): the level is the higher of the two ("the higher level wins").
+ * as high as the lexicons' (ADR 0019): the level is the higher of the two ("the higher level wins").
  */
 public record CategoryScore(RiskCategory category, int count, double score, RiskLevel level, List<String> terms,
                             Optional<ModelSignal> model) {

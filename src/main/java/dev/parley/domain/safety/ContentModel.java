@@ -1,7 +1,7 @@
 package dev.parley.domain.safety;
 
 /**
- * Port: learned category signals for a message's text (ADR 0018), beside the lexicons. The adapter reads the heads'
+ * Port: learned category signals for a message's text (ADR 0019), beside the lexicons. The adapter reads the heads'
  * scores from the message's sentence embedding (computed once per message and stored); the validator only sees the
  * resulting {@link ModelSignals}, so the domain stays pure. {@link #NONE} is the validator without a model: it then
  * behaves exactly as on the lexicons alone, trace ids included.

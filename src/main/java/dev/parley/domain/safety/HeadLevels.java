@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How a learned head's score becomes a category level of seed 002's threshold matrix (ADR 0018). Each head feeds one
+ * How a learned head's score becomes a category level of seed 002's threshold matrix (ADR 0019). Each head feeds one
  * category; the level depends on which of the head's own two thresholds the score reached:
  * <pre>
  * head            category             review (≈5% false alarms)  critical (≈1% false alarms)
@@ -18,7 +18,7 @@ import java.util.Map;
  * ordinary messages) only record: measured on the dev sets, a review-tier harassment hit summarised 5% of ordinary
  * tweets. The financial-scam row blocks from MEDIUM, and at its critical threshold the head (trained on UCI spam)
  * would have silenced 1.3% of ordinary SMS ("Send me the new number"): it is recorded, shown to operators, and
- * never decides alone (ADR 0018). A head the table does not name is not a validator signal.
+ * never decides alone (ADR 0019). A head the table does not name is not a validator signal.
  */
 public final class HeadLevels {
     /** One head's score with its two thresholds, as the adapter read it. */

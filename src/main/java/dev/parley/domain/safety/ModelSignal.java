@@ -3,7 +3,7 @@ package dev.parley.domain.safety;
 import java.util.Objects;
 
 /**
- * A learned head's verdict on one message as a category signal of the validator (ADR 0018): which head, its score,
+ * A learned head's verdict on one message as a category signal of the validator (ADR 0019): which head, its score,
  * the threshold it reached ({@code critical} or {@code review}) and the level it gives its category. Never the text.
  *
  * @param category  the seed 002 category the head feeds

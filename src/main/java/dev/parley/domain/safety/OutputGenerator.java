@@ -84,7 +84,7 @@ final class OutputGenerator {
 
     /**
      * True when a learned head raised one of {@code raised} and no lexicon word of that category marks where: the
-     * model judges the whole message, so no sentence of it can be kept as safe (ADR 0018).
+     * model judges the whole message, so no sentence of it can be kept as safe (ADR 0019).
      */
     private static boolean modelOnly(Signals signals, List<RiskCategory> raised) {
         for (RiskCategory c : raised) {

@@ -34,7 +34,7 @@ public final class SafetyValidator {
 
     /**
      * As {@link #validate(SafetyRequest, BehaviourFacts)}, with the learned heads' signals of {@code model} beside the
-     * lexicons (ADR 0018). The model is asked once, for a message with text; if it fails, the answer is the fail-safe
+     * lexicons (ADR 0019). The model is asked once, for a message with text; if it fails, the answer is the fail-safe
      * one, as for any failure inside. {@link ContentModel#NONE} gives exactly the lexicon-only answer.
      */
     public SafetyResult validate(SafetyRequest request, BehaviourFacts facts, ContentModel model) {

@@ -67,7 +67,7 @@ final class SignalExtractor {
         }
 
         // The model's levels are merged after the first-contact raise: the heads' thresholds were chosen on messages
-        // of every kind of sender, so a stranger's message is not raised again (ADR 0018).
+        // of every kind of sender, so a stranger's message is not raised again (ADR 0019).
         for (ModelSignal m : model.signals()) {
             CategoryScore s = scores.get(m.category());
             ModelSignal strongest = model.strongest(m.category()).orElseThrow();

@@ -10,7 +10,7 @@ import java.util.HexFormat;
  * Deterministic trace ids and hashes. A trace id is the first 32 hex digits of SHA-256 over, each field prefixed
  * by its length: {@code "parley-safety/1"}, the policy version, the direction, the channel, the sender, the
  * recipient, the conversation key, the request's timestamp (ISO-8601, or empty when the request had none) and
- * the SHA-256 of the content; with a learned model in use (ADR 0018), its version follows the policy version (without
+ * the SHA-256 of the content; with a learned model in use (ADR 0019), its version follows the policy version (without
  * one, the id is exactly as before). The same request under the same policy and model always gets the same id.
  */
 public final class TraceIds {

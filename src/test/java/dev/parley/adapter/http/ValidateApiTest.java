@@ -223,7 +223,7 @@ class ValidateApiTest {
     @Test
     void theAppsRouteReadsTheLearnedHeadsBesideTheLexicons(@TempDir Path home) throws Exception {
         // ParleyApp's own /api/validate (the live policy, alerts.model on by default): a cry for help no lexicon
-        // phrase matches is escalated on the self-harm head's score; a benign idiom is not (ADR 0018).
+        // phrase matches is escalated on the self-harm head's score; a benign idiom is not (ADR 0019).
         try (var parley = TestParley.start(home, new ManualClock(AT), Map.of(), null)) {
             var http = parley.http();
             var cry = ParleyHttp.json(http.apiPost("/api/validate", request("inbound",

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The learned heads as validator signals (issue 14, ADR 0018): mapping, merge, output, trace ids, failures. */
+/** The learned heads as validator signals (issue 14, ADR 0019): mapping, merge, output, trace ids, failures. */
 class ModelSignalsTest {
     static final Instant NOON = SafetyValidatorTest.NOON;
     private final List<Throwable> failures = new ArrayList<>();

@@ -365,7 +365,7 @@ public final class ConversationViewModel {
      * Seed 002 on the draft, off the FX thread: what the outbox would decide now. A denial blocks Send; a rewrite is
      * offered beside the draft ({@link #useRewrite}), the operator choosing which to send; the latest draft wins.
      */
-    /** "; model: harassment 0.93" when a learned head raised a category (ADR 0018), else empty. */
+    /** "; model: harassment 0.93" when a learned head raised a category (ADR 0019), else empty. */
     static String modelNote(dev.parley.domain.safety.SafetyResult result) {
         var parts = new java.util.ArrayList<String>();
         for (var c : dev.parley.domain.safety.RiskCategory.values()) {

@@ -131,7 +131,7 @@ final class TimelineEntries {
 
     /**
      * "model: self_harm_triggers by self_harm 0.93 ≥ 0.85 (critical) · " when a learned head raised a category of the
-     * decision (ADR 0018), else empty.
+     * decision (ADR 0019), else empty.
      */
     static String modelText(java.util.Map<String, Object> d) {
         if (!(d.get("model") instanceof List<?> signals) || signals.isEmpty()) return "";

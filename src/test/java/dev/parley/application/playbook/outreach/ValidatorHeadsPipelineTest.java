@@ -71,7 +71,7 @@ class ValidatorHeadsPipelineTest {
         var decision = decisions().stream().filter(e -> e.detailJson().contains("\"direction\":\"inbound\""))
                 .reduce((a, b) -> b).orElseThrow();
         // Not self-harm. (The financial-scam head scores this friendly line above its critical threshold: that head
-        // only records, never decides alone; ADR 0018.)
+        // only records, never decides alone; ADR 0019.)
         assertThat(decision.detailJson()).contains("\"decision\":\"deliver\"").contains("\"risk_categories\":[]")
                 .doesNotContain("\"head\":\"self_harm\"");
         assertThat(s.detail(id).alerts()).isEmpty();
