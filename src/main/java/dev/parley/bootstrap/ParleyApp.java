@@ -248,11 +248,13 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
             var zones = dev.parley.application.safety.SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
             var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
-            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone);
+            // The validator reads the same learned heads as the outreach screen (issue 14, ADR 0019).
+            var safetyModel = dev.parley.application.safety.SafetyModel.of(learnedAlerts);
+            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
-                    new ScreenInbound(safetyPolicy, zones, inboxZone));
+                    new ScreenInbound(safetyPolicy, zones, inboxZone, safetyModel));
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
@@ -428,7 +430,8 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
         routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
         routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
-                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock));
+                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock,
+                dev.parley.application.safety.SafetyModel.of(learnedAlerts)));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);

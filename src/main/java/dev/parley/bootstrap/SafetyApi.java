@@ -2,6 +2,7 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.http.Route;
 import dev.parley.adapter.http.SafetyRoutes;
+import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.StoredConversationFacts;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.SafetyValidator;
@@ -19,10 +20,13 @@ final class SafetyApi {
     private SafetyApi() {
     }
 
-    /** @param inboxOf our address → the playbook a new inbound conversation to it gets */
+    /**
+     * @param inboxOf our address → the playbook a new inbound conversation to it gets
+     * @param model   the learned heads the validator reads beside its lexicons (ADR 0019)
+     */
     static List<Route> routes(Supplier<SafetyValidator> validator, Transactions transactions, ZoneLookup zones,
-                              Function<String, String> inboxOf, Clock clock) {
-        return new SafetyRoutes(validator, r -> StoredConversationFacts.read(transactions, zones, inboxOf, clock, r))
-                .routes();
+                              Function<String, String> inboxOf, Clock clock, SafetyModel model) {
+        return new SafetyRoutes(validator, r -> StoredConversationFacts.read(transactions, zones, inboxOf, clock, r),
+                model).routes();
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
+import dev.parley.application.safety.SafetyModel;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.SafetyRequest;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
  * {@code parley bench validate}: one validation (built-in policy, in-memory facts fed by the run, phone-number time
  * zones) over generated messages that are all different, inbound and outbound, one thread. Prints p50 / p99 of one
  * validation in microseconds (wall clock and thread CPU time) and validations per second over the measured run, as
- * one JSON object. Each validation is recorded into the facts, as {@code parley validate --batch} does.
+ * one JSON object: without a model at the top level, and with the learned heads (each text embedded in process) under
+ * {@code with_heads}. Each validation is recorded into the facts, as {@code parley validate --batch} does.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Latency of one safety validation (seed 002) and validations per second, one thread.")
@@ -44,17 +46,42 @@ final class BenchValidateCommand implements Callable<Integer> {
             description = "measured validations (default 20000), after 2000 unmeasured warm-up ones")
     private int messages;
 
+    @Option(names = "--model-messages", paramLabel = "N", defaultValue = "2000",
+            description = "measured validations with the learned heads (default 2000; each embeds its text)")
+    private int modelMessages;
+
     @Override
     public Integer call() throws Exception {
         if (messages < 100) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages must be >= 100");
         }
+        if (modelMessages < 100) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--model-messages must be >= 100");
+        }
         Instant start = Instant.parse("2026-01-14T12:00:00Z");
         var validator = new SafetyValidator(SafetyPolicyFile.loadDefault().policy(), Clock.fixed(start, ZoneOffset.UTC),
                 new LoggingValidationFailures());
+        var report = new LinkedHashMap<String, Object>();
+        report.put("benchmark", "validate");
+        report.putAll(run(validator, SafetyModel.OFF, messages, start));
+        report.put("policy_version", validator.policyVersion());
+        // The same validations with the learned heads: every text is new, so each one is embedded (MiniLM, in process).
+        var loaded = CliSafetyModel.load("on", null, null);
+        if (loaded.error() != null) throw new IllegalStateException(loaded.error());
+        report.put("with_heads", run(validator, loaded.model(), modelMessages, start));
+        spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(report));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /** One measured run (after 1/10 as many unmeasured warm-up validations, at least 200). */
+    private static java.util.Map<String, Object> run(SafetyValidator validator, SafetyModel model, int messages,
+                                                     Instant start) {
         var facts = new InMemoryBehaviourFacts(new PhoneNumberZones());
         var random = new Random(10);
-        for (int i = 0; i < 2000; i++) validate(validator, facts, random, i, start);
+        int warmUp = Math.max(200, messages / 10);
+        for (int i = 0; i < warmUp; i++) validate(validator, model, facts, random, i, start);
         long[] nanos = new long[messages];
         long[] cpu = new long[messages];
         var threads = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -62,7 +89,7 @@ final class BenchValidateCommand implements Callable<Integer> {
         for (int i = 0; i < messages; i++) {
             long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
-            validate(validator, facts, random, 2000 + i, start);
+            validate(validator, model, facts, random, warmUp + i, start);
             nanos[i] = System.nanoTime() - t0;
             cpu[i] = threads.getCurrentThreadCpuTime() - c0;
         }
@@ -70,7 +97,6 @@ final class BenchValidateCommand implements Callable<Integer> {
         Arrays.sort(nanos);
         Arrays.sort(cpu);
         var report = new LinkedHashMap<String, Object>();
-        report.put("benchmark", "validate");
         report.put("messages", messages);
         report.put("p50_us", micros(nanos[(int) Math.floor(0.50 * (messages - 1))]));
         report.put("p99_us", micros(nanos[(int) Math.floor(0.99 * (messages - 1))]));
@@ -79,22 +105,18 @@ final class BenchValidateCommand implements Callable<Integer> {
         // thread CPU time: what one validation costs when it has a core, whatever else the machine runs
         report.put("cpu_p50_us", micros(cpu[(int) Math.floor(0.50 * (messages - 1))]));
         report.put("cpu_p99_us", micros(cpu[(int) Math.floor(0.99 * (messages - 1))]));
-        report.put("policy_version", validator.policyVersion());
-        spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(report));
-        spec.commandLine().getOut().flush();
-        return 0;
+        return report;
     }
 
-    private static void validate(SafetyValidator validator, InMemoryBehaviourFacts facts, Random random, int i,
-                                 Instant start) {
+    private static void validate(SafetyValidator validator, SafetyModel model, InMemoryBehaviourFacts facts,
+                                 Random random, int i, Instant start) {
         String text = String.format(TEXTS.get(random.nextInt(TEXTS.size())), i);
         boolean inbound = random.nextBoolean();
         String contact = "+1415555" + String.format("%04d", random.nextInt(200));
         String me = "+442079460000";
         var request = SafetyRequest.of(inbound ? Direction.INBOUND : Direction.OUTBOUND, text,
                 inbound ? contact : me, inbound ? me : contact, "sms", start.plusSeconds(i));
-        facts.record(request, validator.validate(request, facts));
+        facts.record(request, validator.validate(request, facts, model.forText()));
     }
 
     private static double micros(long nanos) {

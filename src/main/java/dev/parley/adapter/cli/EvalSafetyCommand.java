@@ -74,6 +74,14 @@ public final class EvalSafetyCommand implements Callable<Integer> {
     @Option(names = "--compact", description = "Print the JSON on one line.")
     private boolean compact;
 
+    @Option(names = "--heads", paramLabel = "on|off", defaultValue = "on",
+            description = "Use the built-in learned alert heads beside the lexicons (default on; off = lexicons only).")
+    private String heads;
+
+    @Option(names = "--cache", paramLabel = "<dir>",
+            description = "Keep the texts' embeddings in this folder so a second run does not compute them again.")
+    private Path cache;
+
     @Override
     public Integer call() {
         DatasetReader reader;
@@ -109,6 +117,12 @@ public final class EvalSafetyCommand implements Callable<Integer> {
         } catch (SafetyPolicyFileException e) {
             return fail(e.getMessage());
         }
+        if (cache != null && heads.strip().equalsIgnoreCase("off")) {
+            return fail("--cache keeps the heads' embeddings: it applies to --heads on only");
+        }
+        var loaded = CliSafetyModel.load(heads, null, cache);
+        if (loaded.error() != null) return fail(loaded.error());
+        var model = loaded.model();
         var validator = new SafetyValidator(file.policy(), Clock.fixed(NOON, ZoneOffset.UTC), new LoggingValidationFailures());
         var tally = new Tally();
         try (Reader in = Files.newBufferedReader(data, StandardCharsets.UTF_8)) {
@@ -118,7 +132,7 @@ public final class EvalSafetyCommand implements Callable<Integer> {
                 var facts = new InMemoryBehaviourFacts((address, channel) -> List.of(ZoneOffset.UTC), 16);
                 facts.knowContact("row-" + message.line(), "me");
                 var result = validator.validate(SafetyRequest.of(Direction.INBOUND, message.text(),
-                        "row-" + message.line(), "me", "eval", NOON), facts);
+                        "row-" + message.line(), "me", "eval", NOON), facts, model.forText());
                 tally.add(isPositive, result.decision() != SafetyDecision.DELIVER, result.riskCategories());
             });
         } catch (DatasetFormatException e) {
@@ -127,6 +141,8 @@ public final class EvalSafetyCommand implements Callable<Integer> {
             return fail(data + ": not UTF-8 text");
         } catch (IOException e) {
             return fail(data + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        } finally {
+            CliSafetyModel.close(loaded);
         }
         ObjectMapper mapper = new ObjectMapper();
         if (!compact) mapper.enable(SerializationFeature.INDENT_OUTPUT);

@@ -8,6 +8,7 @@ import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyJson;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
+import dev.parley.application.safety.SafetyModel;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.InvalidSafetyRequestException;
 import dev.parley.domain.safety.SafetyRequest;
@@ -60,8 +61,15 @@ public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--policy", paramLabel = "<file>", description = "A safety.json to use instead of the home's.")
     Path policy;
 
+    @Option(names = "--heads", paramLabel = "on|off", defaultValue = "on",
+            description = "Use the learned alert heads (the home's alert_heads.json, else the built-in ones) beside the"
+                    + " lexicons (default on; off = lexicons only)")
+    String heads;
+
     /** Standard input; tests replace it. */
     InputStream in = System.in;
+
+    private SafetyModel model = SafetyModel.OFF;
 
     /** The clock for requests without a timestamp; tests replace it. */
     Clock clock = Clock.systemUTC();
@@ -74,6 +82,9 @@ public final class ValidateCommand implements Callable<Integer> {
         } catch (SafetyPolicyFileException e) {
             return fail(e.getMessage());
         }
+        var loaded = CliSafetyModel.load(heads, home(), null);
+        if (loaded.error() != null) return fail(loaded.error());
+        model = loaded.model();
         var validator = new SafetyValidator(file.policy(), clock, new LoggingValidationFailures());
         var facts = new InMemoryBehaviourFacts(new PhoneNumberZones());
         var mapper = SafetyJson.mapper();
@@ -99,7 +110,7 @@ public final class ValidateCommand implements Callable<Integer> {
         }
         try {
             SafetyRequest request = SafetyJson.request(node);
-            out.println(mapper.writeValueAsString(SafetyJson.standard(validator.validate(request, facts))));
+            out.println(mapper.writeValueAsString(SafetyJson.standard(validator.validate(request, facts, model.forText()))));
             out.flush();
             return 0;
         } catch (InvalidSafetyRequestException e) {
@@ -121,7 +132,7 @@ public final class ValidateCommand implements Callable<Integer> {
                 if (line.isBlank()) throw SafetyJson.blankLine();
                 JsonNode node = mapper.readTree(line);
                 SafetyRequest request = SafetyJson.request(node);
-                SafetyResult result = validator.validate(request, facts);
+                SafetyResult result = validator.validate(request, facts, model.forText());
                 facts.record(request, result);
                 answer = SafetyJson.standard(result);
             } catch (JsonProcessingException e) {

@@ -12,6 +12,8 @@ import java.util.Map;
 public final class MemoizingTextEmbedder implements TextEmbedder {
     private final TextEmbedder inner;
     private final Map<String, float[]> recent;
+    private final java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong computed = new java.util.concurrent.atomic.AtomicLong();
 
     public MemoizingTextEmbedder(TextEmbedder inner, int capacity) {
         this.inner = inner;
@@ -35,16 +37,28 @@ public final class MemoizingTextEmbedder implements TextEmbedder {
 
     @Override
     public Embedding embed(String text) {
+        calls.incrementAndGet();
         if (text == null) return inner.embed(null);
         float[] known;
         synchronized (recent) {
             known = recent.get(text);
         }
         if (known != null) return new Embedding(model(), known.clone());
-        var computed = inner.embed(text);
+        var vector = inner.embed(text);
+        computed.incrementAndGet();
         synchronized (recent) {
-            recent.put(text, computed.vector().clone());
+            recent.put(text, vector.vector().clone());
         }
-        return computed;
+        return vector;
+    }
+
+    /** How many texts were asked for since start (remembered or not): what the pipeline's "embed once" is checked on. */
+    public long calls() {
+        return calls.get();
+    }
+
+    /** How many of them the inner embedder computed (not remembered). */
+    public long computed() {
+        return computed.get();
     }
 }

@@ -1,6 +1,7 @@
 package dev.parley.adapter.http;
 
 import dev.parley.adapter.safety.SafetyJson;
+import dev.parley.application.safety.SafetyModel;
 import dev.parley.domain.safety.BehaviourFacts;
 import dev.parley.domain.safety.InvalidSafetyRequestException;
 import dev.parley.domain.safety.SafetyRequest;
@@ -21,14 +22,22 @@ public final class SafetyRoutes {
     public static final String POLICY_VERSION = "Parley-Safety-Policy-Version";
     private final Supplier<SafetyValidator> validator;
     private final Function<SafetyRequest, BehaviourFacts> facts;
+    private final SafetyModel model;
 
     /**
      * @param validator the validator in use (the live policy)
      * @param facts     the behavioural facts for one request (from the store when one is open)
      */
     public SafetyRoutes(Supplier<SafetyValidator> validator, Function<SafetyRequest, BehaviourFacts> facts) {
+        this(validator, facts, SafetyModel.OFF);
+    }
+
+    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
+    public SafetyRoutes(Supplier<SafetyValidator> validator, Function<SafetyRequest, BehaviourFacts> facts,
+                        SafetyModel model) {
         this.validator = validator;
         this.facts = facts;
+        this.model = model;
     }
 
     public List<Route> routes() {
@@ -44,7 +53,7 @@ public final class SafetyRoutes {
             return HttpResponse.json(400, SafetyJson.error(e, 0));
         }
         var live = validator.get(); // one policy for the whole answer, even while Settings saves a new one
-        var result = live.validate(request, facts.apply(request));
+        var result = live.validate(request, facts.apply(request), model.forText());
         return HttpResponse.json(200, SafetyJson.standard(result)).withHeader(POLICY_VERSION, live.policyVersion());
     }
 }

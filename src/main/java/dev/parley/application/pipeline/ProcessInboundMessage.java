@@ -102,6 +102,7 @@ public final class ProcessInboundMessage {
         var decided = safety.decide(store, conversation, m, now);
         long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), decided.storedText(m),
                 m.replyTo(), m.sentAt(), entry.receivedAt(), decided.status(), null);
+        decided.storeEmbedding(store, messageId); // the validator's model embedded it: stored once, read by the rest
         if (m.chat() != null) GroupMessages.record(store, conversation.id(), messageId, m);
         store.conversations().touch(conversation.id(), now);
         var session = new ConversationSession(store, playbook, store.conversations().find(conversation.id())

@@ -58,7 +58,33 @@ public final class SafetyDecisionLog {
         if (outboxId != null) detail.put("outbox_id", outboxId);
         result.delayUntil().ifPresent(until -> detail.put("delay_until", until.toString()));
         if (result.failSafe()) detail.put("fail_safe", true);
+        var model = model(result);
+        if (!model.isEmpty()) detail.put("model", model);
         return detail;
+    }
+
+    /**
+     * The categories a learned head raised (ADR 0019): category, head, score, the threshold reached and its tier, the
+     * level it gave; empty when the model raised none.
+     */
+    public static List<Map<String, Object>> model(SafetyResult result) {
+        var out = new java.util.ArrayList<Map<String, Object>>();
+        for (var category : RiskCategory.values()) {
+            var s = result.score(category);
+            s.model().ifPresent(m -> out.add(modelSignal(m)));
+        }
+        return out;
+    }
+
+    private static Map<String, Object> modelSignal(dev.parley.domain.safety.ModelSignal m) {
+        var one = new LinkedHashMap<String, Object>();
+        one.put("category", m.category().wire());
+        one.put("head", m.head());
+        one.put("score", Math.round(m.score() * 10_000) / 10_000.0);
+        one.put("tier", m.tier());
+        one.put("threshold", Math.round(m.threshold() * 10_000) / 10_000.0);
+        one.put("level", m.level().wire());
+        return one;
     }
 
     static List<String> categories(SafetyResult result) {
@@ -71,14 +97,28 @@ public final class SafetyDecisionLog {
         return json == null ? "{}" : json;
     }
 
-    /** Every raised category's count, score and level (no matched words: they are content). */
+    /**
+     * Every raised category's count, score and level (no matched words: they are content), and {@code model} when a
+     * learned head raised it (head, score, threshold, tier).
+     */
     static Map<String, Object> scores(SafetyResult result) {
         var out = new LinkedHashMap<String, Object>();
         for (var category : RiskCategory.values()) {
             CategoryScore s = result.score(category);
             if (!s.raised()) continue;
-            out.put(category.wire(), Map.of("count", s.count(), "score", Math.round(s.score() * 1000) / 1000.0,
-                    "level", s.level().wire()));
+            if (s.model().isEmpty()) {
+                out.put(category.wire(), Map.of("count", s.count(), "score", Math.round(s.score() * 1000) / 1000.0,
+                        "level", s.level().wire()));
+            } else {
+                var one = new LinkedHashMap<String, Object>();
+                one.put("count", s.count());
+                one.put("score", Math.round(s.score() * 1000) / 1000.0);
+                one.put("level", s.level().wire());
+                var m = modelSignal(s.model().get());
+                m.remove("category");
+                one.put("model", m);
+                out.put(category.wire(), one);
+            }
         }
         return out;
     }

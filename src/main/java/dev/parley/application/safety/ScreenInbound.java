@@ -7,6 +7,7 @@ import dev.parley.application.playbook.Playbook;
 import dev.parley.application.store.Store;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.embedding.Embedding;
 import dev.parley.domain.message.InboundHold;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.safety.Direction;
@@ -46,19 +47,43 @@ public final class ScreenInbound {
     private final Supplier<SafetyValidator> validator;
     private final ZoneLookup zones;
     private final ZoneId inboxZone;
+    private final SafetyModel model;
 
     /**
      * @param validator the current validator (a supplier: an edited safety.json applies to the next message)
      * @param inboxZone the personal inbox user's time zone (quiet hours of the guardian playbook)
      */
     public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone) {
+        this(validator, zones, inboxZone, SafetyModel.OFF);
+    }
+
+    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
+    public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model) {
         this.validator = validator;
         this.zones = zones;
         this.inboxZone = inboxZone;
+        this.model = model;
     }
 
-    /** A decision on a message not yet stored, and how to store it. */
-    public record Decided(SafetyResult result) {
+    /**
+     * A decision on a message not yet stored, and how to store it. {@code embedding} is the message's vector when the
+     * validator's model computed it: the caller stores it with the message ({@link #storeEmbedding}), so nothing
+     * embeds the message again (the outreach screen, chime-in and recall read the stored vector).
+     */
+    public record Decided(SafetyResult result, Optional<Embedding> embedding) {
+        public Decided {
+            embedding = embedding == null ? Optional.empty() : embedding;
+        }
+
+        public Decided(SafetyResult result) {
+            this(result, Optional.empty());
+        }
+
+        /** Stores the vector the decision computed as message {@code messageId}'s (nothing when none was). */
+        public void storeEmbedding(Store store, long messageId) {
+            embedding.ifPresent(e -> store.embeddings().put(messageId, e));
+        }
+
         /** The text to store: the safe summary of a SUMMARIZE, else the original. */
         public String storedText(InboundMessage m) {
             return result.decision() == SafetyDecision.SUMMARIZE ? result.safeOutput().messagePrimary() : m.text();
@@ -81,7 +106,9 @@ public final class ScreenInbound {
         var facts = new StoreBehaviourFacts(store, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
-        return new Decided(validator.get().validate(request, facts));
+        var scoring = model.forText();
+        var result = validator.get().validate(request, facts, scoring);
+        return new Decided(result, scoring.embedding());
     }
 
     /**

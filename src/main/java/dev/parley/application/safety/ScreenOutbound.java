@@ -37,11 +37,18 @@ public final class ScreenOutbound {
     private final Supplier<SafetyValidator> validator;
     private final ZoneLookup zones;
     private final ZoneId inboxZone;
+    private final SafetyModel model;
 
     public ScreenOutbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone) {
+        this(validator, zones, inboxZone, SafetyModel.OFF);
+    }
+
+    /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
+    public ScreenOutbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model) {
         this.validator = validator;
         this.zones = zones;
         this.inboxZone = inboxZone;
+        this.model = model;
     }
 
     /** What the claim does with the row. */
@@ -88,7 +95,7 @@ public final class ScreenOutbound {
                 rules(store, conversation, operator, queuedAt), zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.OUTBOUND, text, from, contact.address(), conversation.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
-        return validator.get().validate(request, facts);
+        return validator.get().validate(request, facts, model.forText());
     }
 
     /**

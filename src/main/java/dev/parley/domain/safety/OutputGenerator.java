@@ -33,7 +33,7 @@ final class OutputGenerator {
         String source = hiddenSource(request.sender());
         String primary = switch (decision) {
             case ALLOW, DELIVER, DELAY -> content;
-            case SOFT_REWRITE -> orNotice(SafeText.rewrite(content, rewriteSpans(signals)),
+            case SOFT_REWRITE -> orNotice(modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals)),
                     "[message withheld: nothing of it could be sent safely]");
             case SUMMARIZE -> summary(source, content, signals, raised);
             case SILENCE -> "A message from " + source + " was filtered (" + names(raised, verdict.reason())
@@ -68,7 +68,7 @@ final class OutputGenerator {
     }
 
     private static String summary(String source, String content, Signals signals, List<RiskCategory> raised) {
-        String rewrite = SafeText.rewrite(content, rewriteSpans(signals));
+        String rewrite = modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals));
         if (signals.score(RiskCategory.INFORMATION_OVERLOAD).level().atLeast(RiskLevel.MEDIUM)) {
             List<int[]> sentences = SafeText.sentences(rewrite);
             if (sentences.size() > 3) {
@@ -80,6 +80,20 @@ final class OutputGenerator {
         return rewrite.isEmpty()
                 ? "A message from " + source + " was summarised away: it contained " + label + "."
                 : "Summary of a message from " + source + " (filtered: " + label + "): " + rewrite;
+    }
+
+    /**
+     * True when a learned head raised one of {@code raised} and no lexicon word of that category marks where: the
+     * model judges the whole message, so no sentence of it can be kept as safe (ADR 0019).
+     */
+    private static boolean modelOnly(Signals signals, List<RiskCategory> raised) {
+        for (RiskCategory c : raised) {
+            if (!signals.score(c).raisedByModel()) continue;
+            boolean located = false;
+            for (Signals.Span span : signals.spans()) located |= span.category() == c;
+            if (!located) return true;
+        }
+        return false;
     }
 
     /**

@@ -29,12 +29,24 @@ public final class SafetyValidator {
 
     /** Validates one routed request (see {@link Direction#route(String)} for the router's error path). */
     public SafetyResult validate(SafetyRequest request, BehaviourFacts facts) {
+        return validate(request, facts, ContentModel.NONE);
+    }
+
+    /**
+     * As {@link #validate(SafetyRequest, BehaviourFacts)}, with the learned heads' signals of {@code model} beside the
+     * lexicons (ADR 0019). The model is asked once, for a message with text; if it fails, the answer is the fail-safe
+     * one, as for any failure inside. {@link ContentModel#NONE} gives exactly the lexicon-only answer.
+     */
+    public SafetyResult validate(SafetyRequest request, BehaviourFacts facts, ContentModel model) {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(facts, "facts");
+        Objects.requireNonNull(model, "model");
         Instant at = request.timestamp() != null ? request.timestamp() : clock.instant();
-        String traceId = TraceIds.of(request, at, policy.version());
+        String traceId = TraceIds.of(request, at, policy.version(), model.version());
         try {
-            Signals signals = extractor.extract(request, at, facts);
+            ModelSignals modelSignals = request.content() == null || request.content().isBlank() ? ModelSignals.NONE
+                    : model.signals(request.content());
+            Signals signals = extractor.extract(request, at, facts, modelSignals);
             Verdict verdict = rules.evaluate(request, at, signals);
             return output.result(traceId, request, at, signals, verdict);
         } catch (RuntimeException e) {

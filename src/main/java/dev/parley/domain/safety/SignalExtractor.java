@@ -33,6 +33,11 @@ final class SignalExtractor {
     }
 
     Signals extract(SafetyRequest request, Instant at, BehaviourFacts facts) {
+        return extract(request, at, facts, ModelSignals.NONE);
+    }
+
+    /** As above, with the learned heads' signals merged into the content scores (the higher level wins). */
+    Signals extract(SafetyRequest request, Instant at, BehaviourFacts facts, ModelSignals model) {
         SafetyRules rules = policy.rules();
         boolean unknownContent = request.content() == null;
         String content = unknownContent ? "" : request.content();
@@ -59,6 +64,16 @@ final class SignalExtractor {
                 // "urgent" from anyone new would be held back.
                 if (level.atLeast(RISE_FROM)) scores.put(c, withLevel(scores.get(c), level.raised()));
             }
+        }
+
+        // The model's levels are merged after the first-contact raise: the heads' thresholds were chosen on messages
+        // of every kind of sender, so a stranger's message is not raised again (ADR 0019).
+        for (ModelSignal m : model.signals()) {
+            CategoryScore s = scores.get(m.category());
+            ModelSignal strongest = model.strongest(m.category()).orElseThrow();
+            if (strongest != m || strongest.level().compareTo(s.level()) < 0) continue;
+            scores.put(m.category(), new CategoryScore(s.category(), s.count(), s.score(), strongest.level(),
+                    s.terms(), java.util.Optional.of(strongest)));
         }
 
         int threshold = rules.frequencyLimits().escalationThreshold();
@@ -143,7 +158,7 @@ final class SignalExtractor {
     }
 
     private static CategoryScore withLevel(CategoryScore s, RiskLevel level) {
-        return new CategoryScore(s.category(), s.count(), s.score(), level, s.terms());
+        return new CategoryScore(s.category(), s.count(), s.score(), level, s.terms(), s.model());
     }
 
     static RiskLevel maxLevel(Map<RiskCategory, CategoryScore> scores) {

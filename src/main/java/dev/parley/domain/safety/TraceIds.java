@@ -10,7 +10,8 @@ import java.util.HexFormat;
  * Deterministic trace ids and hashes. A trace id is the first 32 hex digits of SHA-256 over, each field prefixed
  * by its length: {@code "parley-safety/1"}, the policy version, the direction, the channel, the sender, the
  * recipient, the conversation key, the request's timestamp (ISO-8601, or empty when the request had none) and
- * the SHA-256 of the content. The same request under the same policy always gets the same id.
+ * the SHA-256 of the content; with a learned model in use (ADR 0019), its version follows the policy version (without
+ * one, the id is exactly as before). The same request under the same policy and model always gets the same id.
  */
 public final class TraceIds {
     private static final HexFormat HEX = HexFormat.of();
@@ -20,9 +21,15 @@ public final class TraceIds {
 
     /** The trace id of {@code request} under policy {@code policyVersion}. */
     public static String of(SafetyRequest request, Instant evaluatedAt, String policyVersion) {
+        return of(request, evaluatedAt, policyVersion, "");
+    }
+
+    /** The trace id of {@code request} under policy {@code policyVersion} and model {@code modelVersion} ("" = none). */
+    public static String of(SafetyRequest request, Instant evaluatedAt, String policyVersion, String modelVersion) {
         StringBuilder b = new StringBuilder();
         field(b, "parley-safety/1");
         field(b, policyVersion);
+        if (!modelVersion.isEmpty()) field(b, "model:" + modelVersion);
         field(b, request.direction().wire());
         field(b, request.channel());
         field(b, request.sender());

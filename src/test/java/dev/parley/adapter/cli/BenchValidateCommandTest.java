@@ -16,13 +16,18 @@ class BenchValidateCommandTest {
         var out = new StringWriter();
         var cli = new CommandLine(new BenchValidateCommand());
         cli.setOut(new PrintWriter(out));
-        assertThat(cli.execute("--messages", "200")).isZero();
+        assertThat(cli.execute("--messages", "200", "--model-messages", "100")).isZero();
         JsonNode report = new ObjectMapper().readTree(out.toString());
         assertThat(report.get("messages").asInt()).isEqualTo(200);
         assertThat(report.get("p50_us").asDouble()).isPositive();
         assertThat(report.get("p99_us").asDouble()).isGreaterThanOrEqualTo(report.get("p50_us").asDouble());
         assertThat(report.get("validations_per_second").asLong()).isPositive();
         assertThat(report.get("policy_version").asText()).hasSize(16);
+        // the same validations with the learned heads, in the same run
+        JsonNode heads = report.get("with_heads");
+        assertThat(heads.get("messages").asInt()).isEqualTo(100);
+        assertThat(heads.get("p99_us").asDouble()).isGreaterThanOrEqualTo(heads.get("p50_us").asDouble());
+        assertThat(heads.get("p50_us").asDouble()).isPositive();
     }
 
     @Test
@@ -30,5 +35,6 @@ class BenchValidateCommandTest {
         var cli = new CommandLine(new BenchValidateCommand());
         cli.setErr(new PrintWriter(new StringWriter()));
         assertThat(cli.execute("--messages", "5")).isEqualTo(2);
+        assertThat(cli.execute("--model-messages", "5")).isEqualTo(2);
     }
 }

@@ -70,6 +70,33 @@ class EvalSafetyCommandTest {
         assertThat(err.toString()).contains("--text-column");
         assertThat(run("safety", "--data", "x.tsv", "--format", "uci", "--positive", "maybe")).isEqualTo(2);
         assertThat(run("safety", "--data", dir.resolve("missing.tsv").toString(), "--format", "uci")).isEqualTo(2);
+        assertThat(run("safety", "--data", "x.tsv", "--format", "uci", "--heads", "maybe")).isEqualTo(2);
+        assertThat(err.toString()).contains("--heads must be on or off");
+        assertThat(run("safety", "--data", "x.tsv", "--format", "uci", "--heads", "off", "--cache", "v")).isEqualTo(2);
+        assertThat(err.toString()).contains("--cache keeps the heads' embeddings");
+    }
+
+    @Test
+    void theLearnedHeadsRaiseWhatTheLexiconsMissAndTheCacheKeepsTheVectors() throws Exception {
+        Path csv = dir.resolve("heads.csv");
+        Files.writeString(csv, "text,kind\n\"I don't see any reason to stay anymore, nobody would even notice if I was"
+                + " gone\",crisis\n\"this traffic is killing me\",ok\n\"see you at noon\",ok\n");
+        Path cache = dir.resolve("vectors");
+        String[] args = {"safety", "--data", csv.toString(), "--format", "csv", "--text-column", "text",
+                "--label-column", "kind", "--positive", "crisis", "--compact", "--cache", cache.toString()};
+        String[] off = java.util.Arrays.copyOf(args, args.length);
+        off[args.length - 2] = "--heads";
+        off[args.length - 1] = "off";
+        assertThat(run(off)).isZero();
+        assertThat(new ObjectMapper().readTree(out.toString()).at("/any/recall").asDouble()).isEqualTo(0.0);
+        out.getBuffer().setLength(0);
+        assertThat(run(args)).isZero();
+        JsonNode report = new ObjectMapper().readTree(out.toString());
+        assertThat(report.at("/any/recall").asDouble()).isEqualTo(1.0);
+        assertThat(report.at("/any/false_alarm_rate").asDouble()).isEqualTo(0.0);
+        assertThat(report.at("/categories/self_harm_triggers/recall").asDouble()).isEqualTo(1.0);
+        assertThat(Files.list(cache).toList()).singleElement()
+                .satisfies(f -> assertThat(Files.size(f)).isPositive());
     }
 
     private static List<String> names(JsonNode node) {

@@ -134,4 +134,32 @@ class ValidateCommandTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("safety.json").contains("risk_thresholds");
     }
+
+    @Test
+    void theLearnedHeadsRaiseACryForHelpNoLexiconKnowsAndLeaveABenignIdiomAlone() throws Exception {
+        String cry = line("inbound", "I don't see any reason to stay anymore, nobody would even notice if I was gone", "+12125550123",
+                "+14155550100", "2026-11-27T20:00:00Z");
+        assertThat(run(cry, "--heads", "off")).isZero();
+        JsonNode lexiconsOnly = JSON.readTree(out.toString());
+        assertThat(lexiconsOnly.get("decision").asText()).isEqualTo("deliver");
+        out.getBuffer().setLength(0);
+        assertThat(run(cry)).isZero();
+        JsonNode withHeads = JSON.readTree(out.toString());
+        assertThat(withHeads.get("decision").asText()).isEqualTo("escalate");
+        assertThat(withHeads.get("risk_categories").toString()).isEqualTo("[\"self_harm_triggers\"]");
+        assertThat(withHeads.get("enforcement_reason").asText()).isEqualTo("crisis");
+        // the seed's standard JSON, exactly: the model's score is in the decision records, not in new keys
+        assertThat(withHeads.size()).isEqualTo(8);
+        assertThat(withHeads.get("trace_id").asText()).isNotEqualTo(lexiconsOnly.get("trace_id").asText());
+        out.getBuffer().setLength(0);
+        assertThat(run(line("inbound", "this traffic is killing me", "+12125550123", "+14155550100",
+                "2026-11-27T20:00:00Z"))).isZero();
+        assertThat(JSON.readTree(out.toString()).get("decision").asText()).isEqualTo("deliver");
+    }
+
+    @Test
+    void anUnknownHeadsValueIsRefused() {
+        assertThat(run(line("inbound", "hi", "a", "b", null), "--heads", "maybe")).isEqualTo(2);
+        assertThat(err.toString()).contains("--heads must be on or off");
+    }
 }

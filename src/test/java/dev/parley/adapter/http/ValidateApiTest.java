@@ -219,4 +219,22 @@ class ValidateApiTest {
         node.fieldNames().forEachRemaining(names::add);
         return names;
     }
+
+    @Test
+    void theAppsRouteReadsTheLearnedHeadsBesideTheLexicons(@TempDir Path home) throws Exception {
+        // ParleyApp's own /api/validate (the live policy, alerts.model on by default): a cry for help no lexicon
+        // phrase matches is escalated on the self-harm head's score; a benign idiom is not (ADR 0019).
+        try (var parley = TestParley.start(home, new ManualClock(AT), Map.of(), null)) {
+            var http = parley.http();
+            var cry = ParleyHttp.json(http.apiPost("/api/validate", request("inbound",
+                    "I don't see any reason to stay anymore, nobody would even notice if I was gone", CONTACT, US,
+                    "2026-11-27T20:01:00Z")));
+            assertThat(cry.get("decision").asText()).isEqualTo("escalate");
+            assertThat(cry.get("risk_categories").toString()).isEqualTo("[\"self_harm_triggers\"]");
+            assertThat(iterate(cry)).hasSize(8);
+            var idiom = ParleyHttp.json(http.apiPost("/api/validate", request("inbound", "this traffic is killing me",
+                    CONTACT, US, "2026-11-27T20:02:00Z")));
+            assertThat(idiom.get("decision").asText()).isEqualTo("deliver");
+        }
+    }
 }

@@ -365,6 +365,15 @@ public final class ConversationViewModel {
      * Seed 002 on the draft, off the FX thread: what the outbox would decide now. A denial blocks Send; a rewrite is
      * offered beside the draft ({@link #useRewrite}), the operator choosing which to send; the latest draft wins.
      */
+    /** "; model: harassment 0.93" when a learned head raised a category (ADR 0019), else empty. */
+    static String modelNote(dev.parley.domain.safety.SafetyResult result) {
+        var parts = new java.util.ArrayList<String>();
+        for (var c : dev.parley.domain.safety.RiskCategory.values()) {
+            result.score(c).model().ifPresent(m -> parts.add(c.wire() + " " + Math.round(m.score() * 100) / 100.0));
+        }
+        return parts.isEmpty() ? "" : "; model: " + String.join(", ", parts);
+    }
+
     private void checkSafety(String text) {
         if (context.safety() == null) return;
         long sequence = ++safetySequence;
@@ -377,7 +386,7 @@ public final class ConversationViewModel {
         context.executor().submit(p -> context.safety().check().check(conversationId, text), result -> {
             if (sequence != safetySequence) return;
             safetyCheckedText = text;
-            var reason = result.enforcementReason().wire();
+            var reason = result.enforcementReason().wire() + modelNote(result);
             safetyCheck = switch (result.decision()) {
                 case HARD_DENY -> new OutboundCheck("Safety", OutboundCheck.Level.FAIL, result.failSafe()
                         ? "the safety check failed: the reply would be held for review"

@@ -94,8 +94,8 @@ final class TimelineEntries {
             return new TimelineEntry(e.at(), "transition", transitionTitle(e, detail), null, e.actor());
         }
         if ("decision".equals(e.type())) {
-            return new TimelineEntry(e.at(), "decision", decisionTitle(detail), "trace " + detail.get("trace_id")
-                    + " · policy " + detail.get("policy_version"), e.actor());
+            return new TimelineEntry(e.at(), "decision", decisionTitle(detail), modelText(detail) + "trace "
+                    + detail.get("trace_id") + " · policy " + detail.get("policy_version"), e.actor());
         }
         if ("context_selected".equals(e.type())) {
             return new TimelineEntry(e.at(), "context", contextTitle(detail), contextText(detail), e.actor());
@@ -127,6 +127,22 @@ final class TimelineEntries {
                 ? " · " + String.join(", ", l.stream().map(String::valueOf).toList()) : "";
         return "Safety · " + d.get("direction") + " · " + d.get("decision") + categories + " · "
                 + d.get("enforcement_reason");
+    }
+
+    /**
+     * "model: self_harm_triggers by self_harm 0.93 ≥ 0.85 (critical) · " when a learned head raised a category of the
+     * decision (ADR 0019), else empty.
+     */
+    static String modelText(java.util.Map<String, Object> d) {
+        if (!(d.get("model") instanceof List<?> signals) || signals.isEmpty()) return "";
+        var parts = new java.util.ArrayList<String>();
+        for (var o : signals) {
+            if (o instanceof java.util.Map<?, ?> m) {
+                parts.add(m.get("category") + " by " + m.get("head") + " " + m.get("score") + " ≥ " + m.get("threshold")
+                        + " (" + m.get("tier") + ")");
+            }
+        }
+        return "model: " + String.join(", ", parts) + " · ";
     }
 
     /** "Context for a mention (mention entity) · strategy default · 3 messages · answered by offline". */

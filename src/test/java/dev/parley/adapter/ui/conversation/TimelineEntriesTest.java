@@ -97,4 +97,13 @@ class TimelineEntriesTest {
         assertThat(AssistantTimeline.of(invalid, dev.parley.application.JsonDocuments.read(invalid.detailJson()))
                 .orElseThrow().title()).isEqualTo("Plan invalid · no JSON object in content");
     }
+
+    @Test
+    void aSafetyDecisionSaysWhichHeadRaisedACategoryWithItsScoreAndThreshold() {
+        var detail = Map.<String, Object>of("model", List.of(Map.of("category", "self_harm_triggers", "head", "self_harm",
+                "score", 0.93, "tier", "critical", "threshold", 0.8477, "level", "high")));
+        assertThat(TimelineEntries.modelText(detail))
+                .isEqualTo("model: self_harm_triggers by self_harm 0.93 ≥ 0.8477 (critical) · ");
+        assertThat(TimelineEntries.modelText(Map.of("decision", "deliver"))).isEmpty();
+    }
 }
