@@ -75,12 +75,10 @@ class SafetyWiringTest {
         try (var in = getClass().getResourceAsStream("/safety/wiring-safety.json")) {
             Files.write(home.resolve("safety.json"), in.readAllBytes());
         }
-        // The lexicon wiring, on a test policy: the learned heads are off (ADR 0019's pipeline test has them on). With
-        // them on, embedding slows each transaction, and this test's explicit runDue then races the background
-        // scheduler's over one release job (both read it PENDING: the non-shared store's claim is not a lock), so
-        // the echo playbook may see the released message twice.
-        parley = TestParley.start(home, clock, Map.of(dev.parley.bootstrap.ConfigKey.ALERTS_MODEL, "off"), null,
-                List.of(echo));
+        // The learned heads stay on, as in a real install. Their embedding slows each transaction, which once let
+        // this test's explicit runDue and the background scheduler both run one release job (the echo playbook saw
+        // the released message twice); a job's claim now reads its row for update (ConcurrentJobRunnersTest).
+        parley = TestParley.start(home, clock, Map.of(), null, List.of(echo));
         http = parley.http();
     }
 
