@@ -79,13 +79,7 @@ class ValidateCommandTest {
                 line("inbound", "hello 6", "+14155550100", "+12125550123", "2026-11-27T20:05:00Z")) + "\n";
         int exit = run(stdin, "--batch");
         assertThat(exit).isEqualTo(2);
-        List<JsonNode> lines = out.toString().lines().map(l -> {
-            try {
-                return JSON.readTree(l);
-            } catch (Exception e) {
-                throw new AssertionError(l, e);
-            }
-        }).toList();
+        List<JsonNode> lines = outputLines();
         assertThat(lines).hasSize(8);
         assertThat(lines.get(0).get("decision").asText()).isEqualTo("deliver");
         assertThat(lines.get(2).get("error").asText()).isEqualTo("invalid_request");
@@ -109,13 +103,7 @@ class ValidateCommandTest {
                 line("inbound", "hello 2", "+14155550100", "+12125550123", "2026-11-27T20:01:00Z")) + "\n";
         int exit = run(stdin, "--batch");
         assertThat(exit).isEqualTo(2);
-        List<JsonNode> lines = out.toString().lines().map(l -> {
-            try {
-                return JSON.readTree(l);
-            } catch (Exception e) {
-                throw new AssertionError(l, e);
-            }
-        }).toList();
+        List<JsonNode> lines = outputLines();
         assertThat(lines).hasSize(4);
         assertThat(lines.get(0).get("decision").asText()).isEqualTo("deliver");
         assertThat(lines.get(1).get("error").asText()).isEqualTo("invalid_request");
@@ -161,5 +149,16 @@ class ValidateCommandTest {
     void anUnknownHeadsValueIsRefused() {
         assertThat(run(line("inbound", "hi", "a", "b", null), "--heads", "maybe")).isEqualTo(2);
         assertThat(err.toString()).contains("--heads must be on or off");
+    }
+
+    /** Standard output, one JSON document per line. */
+    private List<JsonNode> outputLines() {
+        return out.toString().lines().map(l -> {
+            try {
+                return JSON.readTree(l);
+            } catch (Exception e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
     }
 }
