@@ -17,11 +17,6 @@ import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.alert.MatchingMode;
 import dev.parley.domain.alert.learned.Tier;
 import dev.parley.domain.alert.learned.TrainedAlertModel;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -29,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -48,19 +44,8 @@ public final class EvalAlertsCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--data", required = true, paramLabel = "<file>", description = "Labelled messages.")
-    private Path data;
-
-    @Option(names = "--format", required = true, paramLabel = "uci|davidson|csv",
-            description = "uci: label<TAB>text (ham benign); davidson: labeled_data.csv (class 2 benign, 0 hostile); "
-                    + "csv: any CSV with a header (--text-column, --label-column, --positive).")
-    private String format;
-
-    @Option(names = "--text-column", paramLabel = "C", description = "csv: the column holding the message text.")
-    private String textColumn;
-
-    @Option(names = "--label-column", paramLabel = "L", description = "csv: the column holding the gold label.")
-    private String labelColumn;
+    @Mixin
+    private LabelledDataOptions dataset;
 
     @Option(names = "--positive", paramLabel = "V", split = ",",
             description = "csv: label value(s) that should be flagged (reported as hostile); every other is benign.")
@@ -84,22 +69,17 @@ public final class EvalAlertsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DatasetReader reader;
-        boolean csv = "csv".equalsIgnoreCase(format.strip());
-        boolean csvOptions = textColumn != null || labelColumn != null || positive != null;
-        if (csv) {
-            if (textColumn == null || labelColumn == null || positive == null || positive.isEmpty()) {
-                return fail("--format csv needs --text-column, --label-column and --positive");
+        try {
+            if (dataset.csv()) {
+                reader = dataset.csvReader(positive);
+            } else {
+                reader = dataset.namedFormat().reader();
+                if (dataset.columnsGiven() || positive != null) {
+                    return fail("--text-column, --label-column and --positive apply to --format csv only");
+                }
             }
-            reader = new CsvColumnsReader(textColumn, labelColumn, new java.util.HashSet<>(positive));
-        } else {
-            Optional<DatasetFormat> datasetFormat = DatasetFormat.parse(format);
-            if (datasetFormat.isEmpty()) {
-                return fail("unknown --format '" + format + "' (use uci, davidson or csv)");
-            }
-            if (csvOptions) {
-                return fail("--text-column, --label-column and --positive apply to --format csv only");
-            }
-            reader = datasetFormat.get().reader();
+        } catch (LabelledDataOptions.BadData e) {
+            return fail(e.getMessage());
         }
         AlertPatternsFile patternsFile;
         TrainedAlertModel trained;
@@ -120,8 +100,8 @@ public final class EvalAlertsCommand implements Callable<Integer> {
         Map<MessageLabel, Long> totals = new EnumMap<>(MessageLabel.class);
         var embedder = embedder(heads.embeddingModel());
         if (embedder == null) return BAD_INPUT;
-        try (Reader in = Files.newBufferedReader(data, StandardCharsets.UTF_8)) {
-            reader.read(in, message -> {
+        try {
+            dataset.read(reader, message -> {
                 totals.merge(message.label(), 1L, Long::sum);
                 seedRaw.add(message, Screened.patterns(seedRawDetector.detect(message.text())));
                 var patternsOnly = Screened.patterns(parleyDetector.detect(message.text()));
@@ -132,19 +112,15 @@ public final class EvalAlertsCommand implements Callable<Integer> {
                 combined.add(message, patternsOnly.or(critical));
                 review.add(message, patternsOnly.or(Screened.model(heads, scores, Tier.REVIEW)));
             });
-        } catch (DatasetFormatException e) {
-            return fail(data + ": " + e.getMessage());
-        } catch (CharacterCodingException e) {
-            return fail(data + ": not UTF-8 text");
-        } catch (IOException e) {
-            return fail(data + ": cannot be read (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        } catch (LabelledDataOptions.BadData e) {
+            return fail(e.getMessage());
         } finally {
             if (embedder instanceof CachedTextEmbedder cached) cached.close();
         }
         List<SeedPhraseExample> missed = SeedPhraseExamples.missedBy(patternsFile.detector(MatchingMode.PARLEY));
         EvaluationReport report = new EvaluationReport(
-                csv ? "csv" : DatasetFormat.parse(format).orElseThrow().cliName(),
-                data.toString(),
+                dataset.formatName(),
+                dataset.data.toString(),
                 patternsFile.source(),
                 model != null ? model.toString() : "built-in " + AlertModelFile.FILE_NAME,
                 totals.values().stream().mapToLong(Long::longValue).sum(),

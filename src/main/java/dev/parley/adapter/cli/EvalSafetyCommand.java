@@ -13,10 +13,6 @@ import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyValidator;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -27,6 +23,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -49,19 +46,8 @@ public final class EvalSafetyCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--data", required = true, paramLabel = "<file>", description = "Labelled messages.")
-    private Path data;
-
-    @Option(names = "--format", required = true, paramLabel = "uci|davidson|csv",
-            description = "uci: label<TAB>text (positive: spam); davidson: labeled_data.csv (positive: class 0 and 1);"
-                    + " csv: any CSV with a header (--text-column, --label-column, --positive).")
-    private String format;
-
-    @Option(names = "--text-column", paramLabel = "C", description = "csv: the column holding the message text.")
-    private String textColumn;
-
-    @Option(names = "--label-column", paramLabel = "L", description = "csv: the column holding the gold label.")
-    private String labelColumn;
+    @Mixin
+    private LabelledDataOptions dataset;
 
     @Option(names = "--positive", paramLabel = "V", split = ",",
             description = "Label value(s) that should be flagged; every other is benign. Required for csv; for uci"
@@ -86,30 +72,29 @@ public final class EvalSafetyCommand implements Callable<Integer> {
     public Integer call() {
         DatasetReader reader;
         Set<MessageLabel> positiveLabels = new HashSet<>();
-        String name = format.strip().toLowerCase(java.util.Locale.ROOT);
-        if (name.equals("csv")) {
-            if (textColumn == null || labelColumn == null || positive == null || positive.isEmpty()) {
-                return fail("--format csv needs --text-column, --label-column and --positive");
-            }
-            reader = new CsvColumnsReader(textColumn, labelColumn, new HashSet<>(positive));
-            positiveLabels.add(MessageLabel.HOSTILE);
-        } else {
-            Optional<DatasetFormat> datasetFormat = DatasetFormat.parse(name);
-            if (datasetFormat.isEmpty()) return fail("unknown --format '" + format + "' (use uci, davidson or csv)");
-            if (textColumn != null || labelColumn != null) {
-                return fail("--text-column and --label-column apply to --format csv only");
-            }
-            reader = datasetFormat.get().reader();
-            List<String> values = positive != null ? positive
-                    : datasetFormat.get() == DatasetFormat.UCI ? List.of("spam") : List.of("0", "1");
-            for (String v : values) {
-                MessageLabel label = labelOf(datasetFormat.get(), v.strip());
-                if (label == null) {
-                    return fail("--positive '" + v + "' is not a label of " + name
-                            + (datasetFormat.get() == DatasetFormat.UCI ? " (ham, spam)" : " (0, 1, 2)"));
+        try {
+            if (dataset.csv()) {
+                reader = dataset.csvReader(positive);
+                positiveLabels.add(MessageLabel.HOSTILE);
+            } else {
+                DatasetFormat named = dataset.namedFormat();
+                if (dataset.columnsGiven()) {
+                    return fail("--text-column and --label-column apply to --format csv only");
                 }
-                positiveLabels.add(label);
+                reader = named.reader();
+                List<String> values = positive != null ? positive
+                        : named == DatasetFormat.UCI ? List.of("spam") : List.of("0", "1");
+                for (String v : values) {
+                    MessageLabel label = labelOf(named, v.strip());
+                    if (label == null) {
+                        return fail("--positive '" + v + "' is not a label of " + named.cliName()
+                                + (named == DatasetFormat.UCI ? " (ham, spam)" : " (0, 1, 2)"));
+                    }
+                    positiveLabels.add(label);
+                }
             }
+        } catch (LabelledDataOptions.BadData e) {
+            return fail(e.getMessage());
         }
         SafetyPolicyFile file;
         try {
@@ -125,8 +110,8 @@ public final class EvalSafetyCommand implements Callable<Integer> {
         var model = loaded.model();
         var validator = new SafetyValidator(file.policy(), Clock.fixed(NOON, ZoneOffset.UTC), new LoggingValidationFailures());
         var tally = new Tally();
-        try (Reader in = Files.newBufferedReader(data, StandardCharsets.UTF_8)) {
-            reader.read(in, message -> {
+        try {
+            dataset.read(reader, message -> {
                 boolean isPositive = positiveLabels.contains(message.label());
                 // A fresh, neutral context per row: a known contact at noon in UTC, no earlier messages.
                 var facts = new InMemoryBehaviourFacts((address, channel) -> List.of(ZoneOffset.UTC), 16);
@@ -135,12 +120,8 @@ public final class EvalSafetyCommand implements Callable<Integer> {
                         "row-" + message.line(), "me", "eval", NOON), facts, model.forText());
                 tally.add(isPositive, result.decision() != SafetyDecision.DELIVER, result.riskCategories());
             });
-        } catch (DatasetFormatException e) {
-            return fail(data + ": " + e.getMessage());
-        } catch (CharacterCodingException e) {
-            return fail(data + ": not UTF-8 text");
-        } catch (IOException e) {
-            return fail(data + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        } catch (LabelledDataOptions.BadData e) {
+            return fail(e.getMessage());
         } finally {
             CliSafetyModel.close(loaded);
         }
