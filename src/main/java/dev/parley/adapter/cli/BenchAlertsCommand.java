@@ -1,6 +1,5 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.alerts.AlertPatternsFile;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
@@ -52,7 +51,7 @@ final class BenchAlertsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (messages < 10) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages must be >= 10");
+            throw BenchCommand.refuse(spec, "--messages must be >= 10");
         }
         var embedder = new MiniLmTextEmbedder();
         var learned = LearnedAlerts.of(AlertModelFile.load(Optional.empty()), embedder, Map.of());
@@ -101,8 +100,7 @@ final class BenchAlertsCommand implements Callable<Integer> {
         result.put("messages_per_cpu_second", Math.round(1000 / cpuMsPerMessage * 10) / 10.0);
         result.put("load_average", Math.round(os.getSystemLoadAverage() * 100) / 100.0);
         result.put("available_processors", Runtime.getRuntime().availableProcessors());
-        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-        return 0;
+        return BenchCommand.print(spec, result);
     }
 
     /** A different SMS-like message each time (a counter keeps every text distinct). */

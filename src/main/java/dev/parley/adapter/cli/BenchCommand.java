@@ -1,10 +1,12 @@
 package dev.parley.adapter.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -20,6 +22,22 @@ final class BenchCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Prints a benchmark's result as one JSON line; the command's exit code. */
+    static int print(CommandSpec spec, Object result) throws JsonProcessingException {
+        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+        return 0;
+    }
+
+    /** A bad option value: picocli prints the message with the usage and exits 2. */
+    static ParameterException refuse(CommandSpec spec, String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** {@code --store} of the benchmarks that run on a store of their own: memory or h2. */
+    static void requireStore(CommandSpec spec, String store) {
+        if (!store.equals("memory") && !store.equals("h2")) throw refuse(spec, "--store must be memory or h2");
     }
 
     @Command(name = "ingest", mixinStandardHelpOptions = true,
@@ -62,53 +80,43 @@ final class BenchCommand implements Runnable {
         public Integer call() throws Exception {
             var line = spec.commandLine().getParseResult();
             if (db == null && (line.hasMatchedOption("--db-user") || line.hasMatchedOption("--processes"))) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--processes and --db-user need --db");
+                throw refuse(spec, "--processes and --db-user need --db");
             }
             if (db != null) {
                 if (rate != null) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--db runs closed loop: --rate and --seconds do not apply");
+                    throw refuse(spec, "--db runs closed loop: --rate and --seconds do not apply");
                 }
                 if (!db.startsWith("jdbc:postgresql://")) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--db must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database): H2 is "
-                                    + "measured beside it, one process (it cannot be shared)");
+                    throw refuse(spec, "--db must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database):"
+                            + " H2 is measured beside it, one process (it cannot be shared)");
                 }
                 if (processes.isEmpty() || processes.stream().anyMatch(n -> n == null || n < 1 || n > 16)) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--processes takes counts from 1 to 16, for example 1,2,3");
+                    throw refuse(spec, "--processes takes counts from 1 to 16, for example 1,2,3");
                 }
                 if (messages < 1 || clients < 1) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--messages and --clients must be >= 1");
+                    throw refuse(spec, "--messages and --clients must be >= 1");
                 }
                 var result = bench.parent.launcher().benchIngestTeam(db, dbUser, processes, messages, clients);
-                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-                return 0;
+                return print(spec, result);
             }
             if (rate != null) {
                 if (line.hasMatchedOption("--messages") || line.hasMatchedOption("--clients")) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--rate runs open loop: --messages and --clients do not apply");
+                    throw refuse(spec, "--rate runs open loop: --messages and --clients do not apply");
                 }
                 if (!(rate > 0 && rate <= 100_000) || !(seconds >= 1 && seconds <= 3600)) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                            "--rate must be > 0 (at most 100000) and --seconds from 1 to 3600");
+                    throw refuse(spec, "--rate must be > 0 (at most 100000) and --seconds from 1 to 3600");
                 }
                 var result = bench.parent.launcher().benchIngestAtRate(rate, seconds);
-                spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-                return 0;
+                return print(spec, result);
             }
             if (line.hasMatchedOption("--seconds")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--seconds needs --rate");
+                throw refuse(spec, "--seconds needs --rate");
             }
             if (messages < 1 || clients < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages and --clients must be >= 1");
+                throw refuse(spec, "--messages and --clients must be >= 1");
             }
             var result = bench.parent.launcher().benchIngest(messages, clients);
-            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            return 0;
+            return print(spec, result);
         }
     }
 
@@ -132,14 +140,11 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (conversations < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--conversations must be >= 1");
+                throw refuse(spec, "--conversations must be >= 1");
             }
-            if (!store.equals("memory") && !store.equals("h2")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
-            }
+            requireStore(spec, store);
             var result = bench.parent.launcher().benchReplay(conversations, playbook, store);
-            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            return 0;
+            return print(spec, result);
         }
     }
 
@@ -155,8 +160,7 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             var result = bench.parent.launcher().benchConsole(home != null ? home : bench.parent.home);
-            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            return 0;
+            return print(spec, result);
         }
     }
 
@@ -176,14 +180,11 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (messages < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages must be >= 1");
+                throw refuse(spec, "--messages must be >= 1");
             }
-            if (!store.equals("memory") && !store.equals("h2")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
-            }
+            requireStore(spec, store);
             var result = bench.parent.launcher().benchAssistant(messages, store);
-            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            return 0;
+            return print(spec, result);
         }
     }
 
@@ -209,15 +210,11 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (selections < 1 || lookback < 1 || lookback > 200) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-                        "--selections must be >= 1 and --lookback from 1 to 200");
+                throw refuse(spec, "--selections must be >= 1 and --lookback from 1 to 200");
             }
-            if (!store.equals("memory") && !store.equals("h2")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be h2 or memory");
-            }
+            requireStore(spec, store);
             var result = bench.parent.launcher().benchContext(selections, lookback, store);
-            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            return 0;
+            return print(spec, result);
         }
     }
 
@@ -238,14 +235,11 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             if (conversations < 1) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--conversations must be >= 1");
+                throw refuse(spec, "--conversations must be >= 1");
             }
-            if (!store.equals("memory") && !store.equals("h2")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--store must be memory or h2");
-            }
+            requireStore(spec, store);
             var result = bench.parent.launcher().benchBuyer(conversations, store);
-            spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
-            return 0;
+            return print(spec, result);
         }
     }
 }

@@ -53,10 +53,10 @@ final class BenchValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (messages < 100) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--messages must be >= 100");
+            throw BenchCommand.refuse(spec, "--messages must be >= 100");
         }
         if (modelMessages < 100) {
-            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--model-messages must be >= 100");
+            throw BenchCommand.refuse(spec, "--model-messages must be >= 100");
         }
         Instant start = Instant.parse("2026-01-14T12:00:00Z");
         var validator = new SafetyValidator(SafetyPolicyFile.loadDefault().policy(), Clock.fixed(start, ZoneOffset.UTC),
