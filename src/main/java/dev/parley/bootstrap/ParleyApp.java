@@ -250,11 +250,14 @@ public final class ParleyApp implements AutoCloseable {
             var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
             // The validator reads the same learned heads as the outreach screen (issue 14, ADR 0019).
             var safetyModel = dev.parley.application.safety.SafetyModel.of(learnedAlerts);
-            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel);
+            // safety.rewrite=model: the gateway's rewrite and summary, validated again (ADR 0020); read at each message
+            var safeText = new dev.parley.application.safety.ModelSafeText(model, safetyPolicy, safetyModel,
+                    () -> "model".equals(current.get(ConfigKey.SAFETY_REWRITE)));
+            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel, safeText);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
-                    new ScreenInbound(safetyPolicy, zones, inboxZone, safetyModel));
+                    new ScreenInbound(safetyPolicy, zones, inboxZone, safetyModel, safeText));
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,

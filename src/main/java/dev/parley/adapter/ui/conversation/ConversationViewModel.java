@@ -374,6 +374,11 @@ public final class ConversationViewModel {
         return parts.isEmpty() ? "" : "; model: " + String.join(", ", parts);
     }
 
+    /** "by the model " when the offered rewrite is the model's (safety.rewrite=model, ADR 0020), else empty. */
+    static String rewriteBy(dev.parley.application.operator.CheckOutgoing.Checked checked) {
+        return checked.rewrite().filter(c -> c.used().equals("model")).isPresent() ? "by the model " : "";
+    }
+
     private void checkSafety(String text) {
         if (context.safety() == null) return;
         long sequence = ++safetySequence;
@@ -383,8 +388,9 @@ public final class ConversationViewModel {
             rewrite.set(null);
             return;
         }
-        context.executor().submit(p -> context.safety().check().check(conversationId, text), result -> {
+        context.executor().submit(p -> context.safety().check().check(conversationId, text), checked -> {
             if (sequence != safetySequence) return;
+            var result = checked.result();
             safetyCheckedText = text;
             var reason = result.enforcementReason().wire() + modelNote(result);
             safetyCheck = switch (result.decision()) {
@@ -392,7 +398,7 @@ public final class ConversationViewModel {
                         ? "the safety check failed: the reply would be held for review"
                         : "the reply would be DENIED (" + reason + ")");
                 case SOFT_REWRITE -> new OutboundCheck("Safety", OutboundCheck.Level.WARN,
-                        "a safer rewrite is offered (" + reason + "): send yours or use it");
+                        "a safer rewrite " + rewriteBy(checked) + "is offered (" + reason + "): send yours or use it");
                 default -> new OutboundCheck("Safety", OutboundCheck.Level.PASS, "allowed");
             };
             rewrite.set(result.decision() == dev.parley.domain.safety.SafetyDecision.SOFT_REWRITE
