@@ -1,6 +1,8 @@
 package dev.parley.application.safety;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.application.RedactedThrowable;
+import dev.parley.application.model.CassetteMissException;
 import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.model.ModelRequest;
@@ -29,6 +31,7 @@ import java.util.function.Supplier;
  * {@link Choice} says why. The trace id never depends on the model's answer: only the safe text changes.
  */
 public final class ModelSafeText {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ModelSafeText.class);
     /** The gateway task of an outbound rewrite. */
     public static final String REWRITE_TASK = "safety_rewrite";
     /** The gateway task of an inbound safe summary. */
@@ -95,11 +98,11 @@ public final class ModelSafeText {
         public static final String MODEL = "model";
         public static final String DETERMINISTIC = "deterministic";
 
-        static Choice model() {
+        public static Choice model() {
             return new Choice(MODEL, null);
         }
 
-        static Choice deterministic(String fallback) {
+        public static Choice deterministic(String fallback) {
             return new Choice(DETERMINISTIC, fallback);
         }
     }
@@ -134,6 +137,18 @@ public final class ModelSafeText {
      */
     public Optional<Prepared> prepare(Direction direction, String content, Long conversationId) {
         if (!enabled() || content == null || content.isBlank()) return Optional.empty();
+        try {
+            return ask(direction, content, conversationId);
+        } catch (CassetteMissException miss) {
+            throw miss; // a replay stops on it with a clear message, as for every task
+        } catch (RuntimeException e) {
+            LOG.error("safety {} of conversation {} failed: the deterministic text is used", direction.wire(),
+                    conversationId, RedactedThrowable.of(e));
+            return Optional.of(Prepared.refused(direction, content, "model_error"));
+        }
+    }
+
+    private Optional<Prepared> ask(Direction direction, String content, Long conversationId) {
         var v = validator.get();
         var alone = v.validate(SafetyRequest.of(direction, content, "", "", "", null), new SampleFacts(),
                 heads.forText());

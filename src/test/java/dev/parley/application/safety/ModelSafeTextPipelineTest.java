@@ -163,7 +163,7 @@ class ModelSafeTextPipelineTest {
         // The trace id does not depend on the model's answer: the composer's check of the same text at the same
         // instant, answered differently by the model, has the same id.
         model.then(ModelSafeText.REWRITE_TASK, completion("{\"text\": \"Something else entirely, kindly.\"}"));
-        var checked = parley.app.checkOutgoing.check(conversationOf("+15550201"), DRAFT);
+        var checked = parley.app.checkOutgoing.withModelRewrite(conversationOf("+15550201"), DRAFT);
         assertThat(checked.result().traceId()).isEqualTo(stored.traceId());
     }
 
@@ -217,7 +217,11 @@ class ModelSafeTextPipelineTest {
         long conversation = conversationOf("+15550204");
         model.reset();
         model.then(ModelSafeText.REWRITE_TASK, completion("{\"text\": \"" + MODEL_REWRITE + "\"}"));
-        var checked = parley.app.checkOutgoing.check(conversation, DRAFT);
+        var quick = parley.app.checkOutgoing.check(conversation, DRAFT);
+        assertThat(quick.result().safeOutput().messagePrimary()).doesNotContain("zzguilt");
+        assertThat(quick.modelRewrite()).isFalse();
+        assertThat(model.tasks()).as("the quick check asks no model").isEmpty();
+        var checked = parley.app.checkOutgoing.withModelRewrite(conversation, DRAFT);
         assertThat(checked.result().decision().name()).isEqualTo("SOFT_REWRITE");
         assertThat(checked.result().safeOutput().messagePrimary()).isEqualTo(MODEL_REWRITE);
         assertThat(checked.rewrite()).hasValueSatisfying(c -> assertThat(c.used()).isEqualTo("model"));
@@ -225,14 +229,15 @@ class ModelSafeTextPipelineTest {
 
         // an answer still carrying the pressure word: the deterministic rewrite is offered, and says why
         model.then(ModelSafeText.REWRITE_TASK, completion("{\"text\": \"You zzguilt me.\"}"));
-        var refused = parley.app.checkOutgoing.check(conversation, DRAFT);
+        var refused = parley.app.checkOutgoing.withModelRewrite(conversation, DRAFT + "!");
         assertThat(refused.result().safeOutput().messagePrimary()).doesNotContain("zzguilt")
                 .isNotEqualTo(MODEL_REWRITE);
         assertThat(refused.rewrite()).hasValueSatisfying(c -> {
             assertThat(c.used()).isEqualTo("deterministic");
             assertThat(c.fallback()).startsWith("revalidated: rewrite");
         });
-        assertThat(refused.result().traceId()).isEqualTo(checked.result().traceId());
+        assertThat(quick.result().traceId()).as("the same draft, model or not: the same trace id")
+                .isEqualTo(checked.result().traceId());
     }
 
     @Test
