@@ -32,6 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Sends outbox rows, at most once: no network I/O inside a transaction or under a lock.
  * <ol>
+ *   <li>(With {@code safety.rewrite=model} only) the model's rewrite of a row the claim will screen is asked first,
+ *   with no transaction open (ADR 0020).</li>
  *   <li><b>Claim</b> (one short transaction holding the contact's lock): the row must still be PENDING and due, and
  *   the first unsent row of its conversation (messages leave in order); {@link MessagingPermission} is checked at
  *   this moment (HELD / DENIED otherwise); PENDING → SENDING with the claim time and one more attempt. Commit.</li>
