@@ -281,7 +281,7 @@ public final class ParleyApp implements AutoCloseable {
             this.setContactTimeZone = new dev.parley.application.operator.SetContactTimeZone(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
-                    safetyPolicy::use);
+                    safetyPolicy::use, safetyModel); // the test box with the heads, as the pipeline
             this.safetyZones = zones;
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
