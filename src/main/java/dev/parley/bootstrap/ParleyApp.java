@@ -433,7 +433,8 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
         routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
         routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
-                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock,
+                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)),
+                java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE)), clock,
                 dev.parley.application.safety.SafetyModel.of(learnedAlerts)));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();

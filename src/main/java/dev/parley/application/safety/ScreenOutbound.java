@@ -145,7 +145,7 @@ public final class ScreenOutbound {
      * automation: arrived, or was released from a hold), is not a notification; a proactive automated message (a
      * first message, a nudge, a follow-up) is.
      */
-    private static RecipientRules rules(Store store, Conversation conversation, boolean operator, Instant queuedAt) {
+    static RecipientRules rules(Store store, Conversation conversation, boolean operator, Instant queuedAt) {
         if (operator) return RecipientRules.REPLY;
         var from = queuedAt.minus(ANSWERING);
         var to = queuedAt.plusMillis(1);
