@@ -83,9 +83,16 @@ public final class ProcessInboundMessage {
      */
     private java.util.Optional<ModelSafeText.Prepared> prepareSummary(long inboxId) {
         if (!safety.summaries().enabled()) return java.util.Optional.empty();
-        var entry = transactions.inTransaction(store -> store.inbox().find(inboxId)).orElse(null);
-        if (entry == null || entry.status() != InboxStatus.RECEIVED) return java.util.Optional.empty();
-        return safety.prepare(entry.message());
+        record Row(InboxEntry entry, Long conversationId) {
+        }
+        var row = transactions.inTransaction(store -> store.inbox().find(inboxId).map(e -> new Row(e,
+                store.conversations().findByKey(e.message().channel(), e.message().conversationKey())
+                        .map(c -> c.id()).orElse(null)))).orElse(null);
+        if (row == null || row.entry().status() != InboxStatus.RECEIVED
+                || row.entry().nextAttemptAt().isAfter(clock.instant())) {
+            return java.util.Optional.empty();
+        }
+        return safety.prepare(row.entry().message(), row.conversationId());
     }
 
     private Processed processIn(Store store, long inboxId, java.util.Optional<ModelSafeText.Prepared> prepared) {

@@ -80,10 +80,11 @@ public final class ScreenInbound {
 
     /**
      * Before the processing transaction, outside every transaction: the model's safe summary of {@code m}, for the
-     * decision to use if it is SUMMARIZE (ADR 0020). Empty when none is asked.
+     * decision to use if it is SUMMARIZE (ADR 0020). Empty when none is asked. {@code conversationId}: the existing
+     * conversation's, for the call log (null for a first message).
      */
-    public Optional<ModelSafeText.Prepared> prepare(InboundMessage m) {
-        return summaries.prepare(Direction.INBOUND, m.text(), null);
+    public Optional<ModelSafeText.Prepared> prepare(InboundMessage m, Long conversationId) {
+        return summaries.prepare(Direction.INBOUND, m.text(), conversationId);
     }
 
     /**

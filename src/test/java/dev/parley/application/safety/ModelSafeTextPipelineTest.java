@@ -148,6 +148,9 @@ class ModelSafeTextPipelineTest {
         assertThat(row.status()).isEqualTo(OutboxStatus.SENT);
         assertThat(row.text()).isEqualTo(MODEL_REWRITE);
         assertThat(model.tasks()).as("one model call: the rewrite").containsExactly(ModelSafeText.REWRITE_TASK);
+        assertThat(parley.app.model.calls().ofConversation(conversationOf("+15550201")))
+                .extracting(c -> c.task() + "/" + c.provider() + "/" + c.outcome())
+                .containsExactly("safety_rewrite/openai/ok");
         assertThat(model.bodies().getFirst()).contains("remove pressure", "payment demands", DRAFT);
         assertThat(receiver.getRequestCount()).isEqualTo(1);
         assertThat(sentText(receiver.takeRequest(5, TimeUnit.SECONDS))).isEqualTo(MODEL_REWRITE);
@@ -253,6 +256,8 @@ class ModelSafeTextPipelineTest {
                 .endsWith("(filtered: harassment): They want an answer about the listing.");
         assertThat(echo.seen).last().isEqualTo(m.text());
         assertThat(model.tasks()).containsExactly(ModelSafeText.SUMMARY_TASK);
+        assertThat(parley.app.model.calls().ofConversation(conversationOf("+15550205")))
+                .extracting(c -> c.task() + "/" + c.outcome()).containsExactly("safety_summary/ok");
         assertThat(lastDecision("+15550205", "inbound")).containsEntry("decision", "summarize")
                 .containsEntry("rewrite", "model");
         assertThat(parley.app.revealOriginal.reveal(m.id(), "alice")).contains(original);
