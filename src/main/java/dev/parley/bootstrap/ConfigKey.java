@@ -144,6 +144,11 @@ public enum ConfigKey {
     TELEGRAM_POLL_TIMEOUT_SECONDS("telegram.poll_timeout_seconds", "30", v -> integer(v, 0, 50)),
     /** The learned alert heads (issue 14) beside the patterns: on (default) or off (patterns only). */
     ALERTS_MODEL("alerts.model", "on", v -> oneOf(v, List.of("on", "off"))),
+    /**
+     * Seed 002's soft rewrite and safe summary: {@code deterministic} (the documented rules) or {@code model} (the model
+     * gateway's, validated again, the rules when refused or unavailable: ADR 0020).
+     */
+    SAFETY_REWRITE("safety.rewrite", "deterministic", v -> oneOf(v, List.of("deterministic", "model"))),
     API_EVENTS_SECRET("api.events.secret", "", ConfigKey::whsec),
     /** Team mode (docs/team.md): false runs this process without the HTTP listener (no webhooks, no API). */
     LISTENER_ENABLED("listener.enabled", "true", ConfigKey::bool);

@@ -16,10 +16,10 @@ final class LiveSettings {
             ConfigKey.MODEL_API_KEY, ConfigKey.MODEL_CONNECT_TIMEOUT, ConfigKey.MODEL_READ_TIMEOUT,
             ConfigKey.MODEL_MAX_RETRIES, ConfigKey.MODEL_MAX_RETRY_WAIT, ConfigKey.MODEL_CIRCUIT_FAILURES,
             ConfigKey.MODEL_CIRCUIT_OPEN_SECONDS);
-    /** Read at each request. */
+    /** Read at each request (the safety rewrite: at each message). */
     static final Set<ConfigKey> REQUEST = Set.of(ConfigKey.WEBHOOKS_GENERIC_SECRET, ConfigKey.WEBHOOKS_GENERIC_INSECURE,
             ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL,
-            ConfigKey.LISTENER_TRUSTED_PROXIES, ConfigKey.WEBHOOKS_TELEGRAM_SECRET);
+            ConfigKey.LISTENER_TRUSTED_PROXIES, ConfigKey.WEBHOOKS_TELEGRAM_SECRET, ConfigKey.SAFETY_REWRITE);
     static final Set<ConfigKey> SENDER = Set.of(ConfigKey.SENDER, ConfigKey.TWILIO_ACCOUNT_SID, ConfigKey.TWILIO_FROM,
             ConfigKey.TWILIO_BASE_URL, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN, ConfigKey.SENDER_WEBHOOK_URL,
             ConfigKey.SENDER_WEBHOOK_SECRET);

@@ -250,11 +250,14 @@ public final class ParleyApp implements AutoCloseable {
             var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
             // The validator reads the same learned heads as the outreach screen (issue 14, ADR 0019).
             var safetyModel = dev.parley.application.safety.SafetyModel.of(learnedAlerts);
-            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel);
+            // safety.rewrite=model: the gateway's rewrite and summary, validated again (ADR 0020); read at each message
+            var safeText = new dev.parley.application.safety.ModelSafeText(model, safetyPolicy, safetyModel,
+                    () -> "model".equals(current.get(ConfigKey.SAFETY_REWRITE)));
+            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel, safeText);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
-                    new ScreenInbound(safetyPolicy, zones, inboxZone, safetyModel));
+                    new ScreenInbound(safetyPolicy, zones, inboxZone, safetyModel, safeText));
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
@@ -278,7 +281,7 @@ public final class ParleyApp implements AutoCloseable {
             this.setContactTimeZone = new dev.parley.application.operator.SetContactTimeZone(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
             this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
-                    safetyPolicy::use);
+                    safetyPolicy::use, safetyModel); // the test box with the heads, as the pipeline
             this.safetyZones = zones;
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
@@ -430,7 +433,8 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
         routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
         routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
-                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock,
+                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)),
+                java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE)), clock,
                 dev.parley.application.safety.SafetyModel.of(learnedAlerts)));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();

@@ -21,12 +21,14 @@ final class SafetyApi {
     }
 
     /**
-     * @param inboxOf our address → the playbook a new inbound conversation to it gets
+     * @param inboxOf   our address → the playbook a new inbound conversation to it gets
+     * @param inboxZone the personal inbox owner's zone ({@code guardian.time_zone})
      * @param model   the learned heads the validator reads beside its lexicons (ADR 0019)
      */
     static List<Route> routes(Supplier<SafetyValidator> validator, Transactions transactions, ZoneLookup zones,
-                              Function<String, String> inboxOf, Clock clock, SafetyModel model) {
-        return new SafetyRoutes(validator, r -> StoredConversationFacts.read(transactions, zones, inboxOf, clock, r),
-                model).routes();
+                              Function<String, String> inboxOf, java.time.ZoneId inboxZone, Clock clock,
+                              SafetyModel model) {
+        return new SafetyRoutes(validator, (r, operator) -> StoredConversationFacts.read(transactions, zones, inboxOf,
+                inboxZone, clock, r, operator), model).routes();
     }
 }

@@ -92,6 +92,20 @@ class ParleyConfigTest {
     }
 
     @Test
+    void safetyRewriteIsDeterministicByDefaultAndAnythingButTheTwoWordsIsRefused() throws IOException {
+        var home = dir.resolve("rewrite");
+        writeFile(home, "safety.rewrite=smart\n");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessage("safety.rewrite: must be one of [deterministic, model] (got 'smart')");
+        assertThatThrownBy(() -> load(home, Map.of("PARLEY_SAFETY_REWRITE", "Model"), Map.of()))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("safety.rewrite: must be one of");
+        assertThat(load(home, Map.of("PARLEY_SAFETY_REWRITE", "model"), Map.of()).get(ConfigKey.SAFETY_REWRITE))
+                .isEqualTo("model");
+        writeFile(home, "");
+        assertThat(load(home, Map.of(), Map.of()).get(ConfigKey.SAFETY_REWRITE)).isEqualTo("deterministic");
+    }
+
+    @Test
     void aPostgresStoreTakesItsPasswordFromTheEnvironment() {
         var config = load(dir.resolve("pg"), Map.of("PARLEY_DB_URL", "jdbc:postgresql://db:5432/parley",
                 "PARLEY_DB_USER", "parley", "PARLEY_DB_PASSWORD", "from-the-environment"), Map.of());

@@ -38,6 +38,11 @@ public final class TestParley implements AutoCloseable {
         return new TestParley(new ParleyApp(config(home, settings), clock, null), home);
     }
 
+    /** As {@link #open(Path, Clock, Map)}, with extra playbooks installed next to the built-in ones. */
+    public static TestParley open(Path home, Clock clock, Map<ConfigKey, String> settings, List<Playbook> playbooks) {
+        return new TestParley(new ParleyApp(config(home, settings), clock, null, playbooks), home);
+    }
+
     /** Starts Parley in {@code home} with the given clock, extra settings and optional sender. */
     public static TestParley start(Path home, Clock clock, Map<ConfigKey, String> settings, Sender sender) {
         return start(home, clock, settings, sender, List.of());

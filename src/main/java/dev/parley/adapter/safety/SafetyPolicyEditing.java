@@ -1,6 +1,7 @@
 package dev.parley.adapter.safety;
 
 import dev.parley.adapter.files.AtomicFiles;
+import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.safety.SampleFacts;
 import dev.parley.domain.safety.Direction;
@@ -26,12 +27,22 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
     private final Path home;
     private final Clock clock;
     private final Consumer<SafetyPolicy> apply;
+    private final SafetyModel heads;
 
     /** @param apply uses the saved policy from the next validation on */
     public SafetyPolicyEditing(Path home, Clock clock, Consumer<SafetyPolicy> apply) {
+        this(home, clock, apply, SafetyModel.OFF);
+    }
+
+    /**
+     * As above; the test box validates with {@code heads} beside the lexicons, as the pipeline does (ADR 0019), so
+     * what it shows is what a message would get.
+     */
+    public SafetyPolicyEditing(Path home, Clock clock, Consumer<SafetyPolicy> apply, SafetyModel heads) {
         this.home = home;
         this.clock = clock;
         this.apply = apply;
+        this.heads = heads;
     }
 
     @Override
@@ -51,9 +62,10 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
         var at = clock.instant();
         var validator = new SafetyValidator(file.policy(), clock, ValidationFailureListener.IGNORE);
         var facts = new SampleFacts();
-        var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts);
+        var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts,
+                heads.forText());
         var outbound = validator.validate(SafetyRequest.of(Direction.OUTBOUND, sample, "you", "sample", "sms", at),
-                facts);
+                facts, heads.forText());
         return new Trial(file.version(), inbound.decision().wire(), outbound.decision().wire(),
                 inbound.riskCategories().stream().map(RiskCategory::wire).toList());
     }

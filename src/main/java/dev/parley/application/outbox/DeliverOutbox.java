@@ -6,6 +6,7 @@ import dev.parley.application.PipelineEvents;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Store;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
@@ -30,6 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Sends outbox rows, at most once: no network I/O inside a transaction or under a lock.
  * <ol>
+ *   <li>(With {@code safety.rewrite=model} only) the model's rewrite of a row the claim will screen is asked first,
+ *   with no transaction open (ADR 0020).</li>
  *   <li><b>Claim</b> (one short transaction holding the contact's lock): the row must still be PENDING and due, and
  *   the first unsent row of its conversation (messages leave in order); {@link MessagingPermission} is checked at
  *   this moment (HELD / DENIED otherwise); PENDING → SENDING with the claim time and one more attempt. Commit.</li>
@@ -96,9 +100,11 @@ public final class DeliverOutbox {
             return false;
         }
         try {
+            // safety.rewrite=model: the model's rewrite is asked before the claim, outside any transaction (ADR 0020)
+            var prepared = prepareRewrite(outboxId);
             Claim claim;
             try {
-                claim = transactions.inTransaction(store -> claim(store, outboxId));
+                claim = transactions.inTransaction(store -> claim(store, outboxId, prepared));
             } catch (ConcurrentUpdateException raced) {
                 return false; // another transaction changed the row or its contact first: looked at again next round
             }
@@ -111,6 +117,23 @@ public final class DeliverOutbox {
         } finally {
             inFlight.remove(outboxId);
         }
+    }
+
+    /**
+     * The model's rewrite of a row its claim is about to screen (its first attempt, due, first of its conversation),
+     * asked with no transaction open; empty when the model rewrite is off or not needed.
+     */
+    private Optional<ModelSafeText.Prepared> prepareRewrite(long outboxId) {
+        if (!safety.rewrites().enabled()) return Optional.empty();
+        var row = transactions.inTransaction(store -> {
+            var r = store.outbox().find(outboxId).orElse(null);
+            if (r == null || r.status() != OutboxStatus.PENDING || r.nextAttemptAt().isAfter(clock.instant())
+                    || store.outbox().hasEarlierUnsent(r.conversationId(), r.id(), clock.instant())) {
+                return null;
+            }
+            return r;
+        });
+        return safety.prepare(row);
     }
 
     /**
@@ -153,7 +176,7 @@ public final class DeliverOutbox {
         }
     }
 
-    private Claim claim(Store store, long outboxId) {
+    private Claim claim(Store store, long outboxId, Optional<ModelSafeText.Prepared> prepared) {
         var now = clock.instant();
         var row = store.outbox().find(outboxId).orElse(null);
         if (row == null || row.status() != OutboxStatus.PENDING || row.nextAttemptAt().isAfter(now)) {
@@ -180,7 +203,7 @@ public final class DeliverOutbox {
         if (row.attempts() == 0 && !CompliancePurposes.mayReachOptedOut(row.purpose())) {
             // Seed 002, once per row (a retry sends what was decided): DENIED / HELD here, or the rewrite stored. The
             // carrier-required answers to HELP and STOP are fixed texts that must reach the contact: not screened.
-            var outcome = safety.screen(store, conversation, contact, row, from, now, published);
+            var outcome = safety.screen(store, conversation, contact, row, from, now, published, prepared);
             if (outcome instanceof ScreenOutbound.Outcome.Stop stop) {
                 store.outbox().mark(outboxId, stop.status(), stop.reason());
                 LOG.info("outbox={} {}: {}", outboxId, stop.status(), stop.reason());

@@ -9,6 +9,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.UnknownPlaybookException;
+import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
@@ -57,7 +58,8 @@ public final class ProcessInboundMessage {
 
     public Outcome process(long inboxId) {
         try {
-            var result = transactions.inTransaction(store -> processIn(store, inboxId));
+            var prepared = prepareSummary(inboxId);
+            var result = transactions.inTransaction(store -> processIn(store, inboxId, prepared));
             if (result == null) {
                 return Outcome.SKIPPED;
             }
@@ -75,7 +77,25 @@ public final class ProcessInboundMessage {
     private record Processed(java.time.Instant receivedAt, List<PipelineEvent> events) {
     }
 
-    private Processed processIn(Store store, long inboxId) {
+    /**
+     * {@code safety.rewrite=model}: the model's safe summary of the row's message, asked with no transaction open
+     * (ADR 0020); empty when the model summary is off, the row is done, or its words raise nothing.
+     */
+    private java.util.Optional<ModelSafeText.Prepared> prepareSummary(long inboxId) {
+        if (!safety.summaries().enabled()) return java.util.Optional.empty();
+        record Row(InboxEntry entry, Long conversationId) {
+        }
+        var row = transactions.inTransaction(store -> store.inbox().find(inboxId).map(e -> new Row(e,
+                store.conversations().findByKey(e.message().channel(), e.message().conversationKey())
+                        .map(c -> c.id()).orElse(null)))).orElse(null);
+        if (row == null || row.entry().status() != InboxStatus.RECEIVED
+                || row.entry().nextAttemptAt().isAfter(clock.instant())) {
+            return java.util.Optional.empty();
+        }
+        return safety.prepare(row.entry().message(), row.conversationId());
+    }
+
+    private Processed processIn(Store store, long inboxId, java.util.Optional<ModelSafeText.Prepared> prepared) {
         var entry = store.inbox().claim(inboxId).orElse(null);
         var now = clock.instant();
         if (entry == null || entry.nextAttemptAt().isAfter(now)) {
@@ -99,7 +119,7 @@ public final class ProcessInboundMessage {
                 playbook.name(), playbook.initialState(), contact.id(), now));
         // Seed 002 decides before the message is stored: a summarised message is stored as its safe summary (all
         // automation reads), a held one with its hold.
-        var decided = safety.decide(store, conversation, m, now);
+        var decided = safety.decide(store, conversation, m, now, prepared);
         long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), decided.storedText(m),
                 m.replyTo(), m.sentAt(), entry.receivedAt(), decided.status(), null);
         decided.storeEmbedding(store, messageId); // the validator's model embedded it: stored once, read by the rest

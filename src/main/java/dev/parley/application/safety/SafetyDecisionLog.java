@@ -29,6 +29,17 @@ public final class SafetyDecisionLog {
     /** Records {@code result} about {@code conversation}; returns the decision row's id. */
     public static long record(Store store, Conversation conversation, SafetyResult result, Long messageId,
                               Long outboxId, String actor, Instant now, List<PipelineEvent> published) {
+        return record(store, conversation, result, messageId, outboxId, actor, now, published,
+                java.util.Optional.empty());
+    }
+
+    /**
+     * As above; {@code rewrite} says which safe text a rewrite or summary used (model or deterministic, and why not
+     * the model's): the timeline event's {@code rewrite} and {@code rewrite_fallback}, never the text.
+     */
+    public static long record(Store store, Conversation conversation, SafetyResult result, Long messageId,
+                              Long outboxId, String actor, Instant now, List<PipelineEvent> published,
+                              java.util.Optional<ModelSafeText.Choice> rewrite) {
         var categories = categories(result);
         long id = store.safetyDecisions().record(new SafetyDecisions.Row(0, result.traceId(), conversation.id(),
                 conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
@@ -36,7 +47,8 @@ public final class SafetyDecisionLog {
                 scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),
                 result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now));
         store.timeline().append(conversation.id(), KIND, null, null, null,
-                JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId)), actor, now);
+                JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId, rewrite)), actor,
+                now);
         published.add(new PipelineEvent.SafetyDecided(conversation.id(), result.direction().wire(),
                 result.decision().wire(), categories, result.enforcementReason().wire(), result.traceId()));
         return id;
@@ -44,7 +56,7 @@ public final class SafetyDecisionLog {
 
     /** The decision event: kind, conversation, direction, decision, risk_categories, reason, trace id. */
     static Map<String, Object> timelineDetail(String conversationKey, SafetyResult result, Long messageId,
-                                              Long outboxId) {
+                                              Long outboxId, java.util.Optional<ModelSafeText.Choice> rewrite) {
         var detail = new LinkedHashMap<String, Object>();
         detail.put("kind", KIND);
         detail.put("conversation", conversationKey);
@@ -60,6 +72,10 @@ public final class SafetyDecisionLog {
         if (result.failSafe()) detail.put("fail_safe", true);
         var model = model(result);
         if (!model.isEmpty()) detail.put("model", model);
+        rewrite.ifPresent(c -> {
+            detail.put("rewrite", c.used());
+            if (c.fallback() != null) detail.put("rewrite_fallback", c.fallback());
+        });
         return detail;
     }
 

@@ -48,6 +48,7 @@ public final class ScreenInbound {
     private final ZoneLookup zones;
     private final ZoneId inboxZone;
     private final SafetyModel model;
+    private final ModelSafeText summaries;
 
     /**
      * @param validator the current validator (a supplier: an edited safety.json applies to the next message)
@@ -59,10 +60,31 @@ public final class ScreenInbound {
 
     /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
     public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model) {
+        this(validator, zones, inboxZone, model, ModelSafeText.off());
+    }
+
+    /** As above, with the model-backed safe summary of {@code summaries} when {@code safety.rewrite=model} (ADR 0020). */
+    public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model,
+                         ModelSafeText summaries) {
         this.validator = validator;
         this.zones = zones;
         this.inboxZone = inboxZone;
         this.model = model;
+        this.summaries = summaries;
+    }
+
+    /** The model-backed summary (off unless {@code safety.rewrite=model}). */
+    public ModelSafeText summaries() {
+        return summaries;
+    }
+
+    /**
+     * Before the processing transaction, outside every transaction: the model's safe summary of {@code m}, for the
+     * decision to use if it is SUMMARIZE (ADR 0020). Empty when none is asked. {@code conversationId}: the existing
+     * conversation's, for the call log (null for a first message).
+     */
+    public Optional<ModelSafeText.Prepared> prepare(InboundMessage m, Long conversationId) {
+        return summaries.prepare(Direction.INBOUND, m.text(), conversationId);
     }
 
     /**
@@ -70,13 +92,18 @@ public final class ScreenInbound {
      * validator's model computed it: the caller stores it with the message ({@link #storeEmbedding}), so nothing
      * embeds the message again (the outreach screen, chime-in and recall read the stored vector).
      */
-    public record Decided(SafetyResult result, Optional<Embedding> embedding) {
+    public record Decided(SafetyResult result, Optional<Embedding> embedding, Optional<ModelSafeText.Choice> rewrite) {
         public Decided {
             embedding = embedding == null ? Optional.empty() : embedding;
+            rewrite = rewrite == null ? Optional.empty() : rewrite;
+        }
+
+        public Decided(SafetyResult result, Optional<Embedding> embedding) {
+            this(result, embedding, Optional.empty());
         }
 
         public Decided(SafetyResult result) {
-            this(result, Optional.empty());
+            this(result, Optional.empty(), Optional.empty());
         }
 
         /** Stores the vector the decision computed as message {@code messageId}'s (nothing when none was). */
@@ -101,14 +128,20 @@ public final class ScreenInbound {
 
     /** Validates {@code m}, about to be stored in {@code conversation}. */
     public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now) {
+        return decide(store, conversation, m, now, Optional.empty());
+    }
+
+    /** As above; a SUMMARIZE uses the model's summary {@link #prepare}d for the message when it was accepted. */
+    public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now,
+                          Optional<ModelSafeText.Prepared> prepared) {
         var rules = PERSONAL_INBOX_PLAYBOOK.equals(conversation.playbook()) ? RecipientRules.PERSONAL
                 : RecipientRules.TEAM;
         var facts = new StoreBehaviourFacts(store, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
         var scoring = model.forText();
-        var result = validator.get().validate(request, facts, scoring);
-        return new Decided(result, scoring.embedding());
+        var chosen = summaries.choose(validator.get().validate(request, facts, scoring), prepared);
+        return new Decided(chosen.result(), scoring.embedding(), chosen.choice());
     }
 
     /**
@@ -122,7 +155,7 @@ public final class ScreenInbound {
         var result = decided.result();
         var published = new java.util.ArrayList<PipelineEvent>();
         long decisionId = SafetyDecisionLog.record(store, session.conversation(), result, messageId, null,
-                TimelineEvent.SYSTEM_ACTOR, session.now(), published);
+                TimelineEvent.SYSTEM_ACTOR, session.now(), published, decided.rewrite());
         published.forEach(session::publish);
         boolean personal = PERSONAL_INBOX_PLAYBOOK.equals(playbook.name());
         if (personal || !result.decision().passes()) {

@@ -38,17 +38,43 @@ public final class ScreenOutbound {
     private final ZoneLookup zones;
     private final ZoneId inboxZone;
     private final SafetyModel model;
+    private final ModelSafeText rewrites;
 
     public ScreenOutbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone) {
-        this(validator, zones, inboxZone, SafetyModel.OFF);
+        this(validator, zones, inboxZone, SafetyModel.OFF, ModelSafeText.off());
     }
 
     /** As above, with the learned heads of {@code model} beside the lexicons (ADR 0019). */
     public ScreenOutbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model) {
+        this(validator, zones, inboxZone, model, ModelSafeText.off());
+    }
+
+    /** As above, with the model-backed rewrite of {@code rewrites} when {@code safety.rewrite=model} (ADR 0020). */
+    public ScreenOutbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model,
+                          ModelSafeText rewrites) {
         this.validator = validator;
         this.zones = zones;
         this.inboxZone = inboxZone;
         this.model = model;
+        this.rewrites = rewrites;
+    }
+
+    /** The model-backed rewrite (off unless {@code safety.rewrite=model}). */
+    public ModelSafeText rewrites() {
+        return rewrites;
+    }
+
+    /**
+     * Before the claim, outside every transaction: the model's rewrite of an automated row about to be screened for
+     * its first attempt (ADR 0020). Empty when none is asked (the model is off, an operator's row, a retry, a
+     * carrier-required answer, words that raise nothing).
+     */
+    public Optional<ModelSafeText.Prepared> prepare(OutboxEntry row) {
+        if (row == null || row.status() != OutboxStatus.PENDING || row.attempts() != 0 || row.operatorExplicit()
+                || dev.parley.domain.contact.CompliancePurposes.mayReachOptedOut(row.purpose())) {
+            return Optional.empty();
+        }
+        return rewrites.prepare(Direction.OUTBOUND, row.text(), row.conversationId());
     }
 
     /** What the claim does with the row. */
@@ -63,10 +89,26 @@ public final class ScreenOutbound {
     /** The validator's decision on {@code row} (whose contact is {@code contact}), applied to the row. */
     public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
                           Instant now, List<PipelineEvent> published) {
+        return screen(store, conversation, contact, row, from, now, published, Optional.empty());
+    }
+
+    /**
+     * As above, with the model's rewrite {@link #prepare}d for the row before the claim: an automated row's
+     * SOFT_REWRITE sends it when it was accepted, else the deterministic rewrite; the decision's timeline event says
+     * which ({@code rewrite}, {@code rewrite_fallback}).
+     */
+    public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
+                          Instant now, List<PipelineEvent> published, Optional<ModelSafeText.Prepared> prepared) {
         var result = check(store, conversation, contact, row.text(), from, row.operatorExplicit(), row.createdAt(),
                 now);
+        Optional<ModelSafeText.Choice> choice = Optional.empty();
+        if (!row.operatorExplicit()) {
+            var chosen = rewrites.choose(result, prepared);
+            result = chosen.result();
+            choice = chosen.choice();
+        }
         SafetyDecisionLog.record(store, conversation, result, null, row.id(),
-                row.actor() == null ? TimelineEvent.SYSTEM_ACTOR : row.actor(), now, published);
+                row.actor() == null ? TimelineEvent.SYSTEM_ACTOR : row.actor(), now, published, choice);
         if (result.failSafe()) {
             return new Outcome.Stop(OutboxStatus.HELD, "safety validator failed (trace " + result.traceId()
                     + "): held for review");
@@ -103,7 +145,7 @@ public final class ScreenOutbound {
      * automation: arrived, or was released from a hold), is not a notification; a proactive automated message (a
      * first message, a nudge, a follow-up) is.
      */
-    private static RecipientRules rules(Store store, Conversation conversation, boolean operator, Instant queuedAt) {
+    static RecipientRules rules(Store store, Conversation conversation, boolean operator, Instant queuedAt) {
         if (operator) return RecipientRules.REPLY;
         var from = queuedAt.minus(ANSWERING);
         var to = queuedAt.plusMillis(1);

@@ -67,6 +67,20 @@ final class OutputGenerator {
                 true);
     }
 
+    /**
+     * {@code text} (a model's rewrite or summary, already validated again by the caller) as {@code result}'s safe text:
+     * a rewrite as it is, a summary behind the same "Summary of a message from …" line the deterministic one has.
+     */
+    static String modelSafeText(SafetyResult result, String text) {
+        return switch (result.decision()) {
+            case SOFT_REWRITE -> text;
+            case SUMMARIZE -> "Summary of a message from " + result.safeOutput().sourceHidden() + " (filtered: "
+                    + (result.riskCategories().isEmpty() ? "content that could not be read"
+                    : names(result.riskCategories(), null)) + "): " + text;
+            default -> throw new IllegalArgumentException("no safe text to replace in a " + result.decision());
+        };
+    }
+
     private static String summary(String source, String content, Signals signals, List<RiskCategory> raised) {
         String rewrite = modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals));
         if (signals.score(RiskCategory.INFORMATION_OVERLOAD).level().atLeast(RiskLevel.MEDIUM)) {

@@ -61,4 +61,16 @@ public record SafetyResult(String traceId, Direction direction, SafetyDecision d
         CategoryScore s = scores.get(category);
         return s == null ? CategoryScore.none(category) : s;
     }
+
+    /**
+     * This result with {@code text} as its rewrite (SOFT_REWRITE) or the body of its summary (SUMMARIZE): a model's
+     * text that the caller has validated again (ADR 0020). Everything else, the trace id included, stays.
+     */
+    public SafetyResult withSafeText(String text) {
+        Objects.requireNonNull(text, "text");
+        var out = new SafeOutput(OutputGenerator.modelSafeText(this, text), safeOutput.urgencyLevel(),
+                safeOutput.sourceHidden(), safeOutput.suggestedAction(), safeOutput.emotionalTone());
+        return new SafetyResult(traceId, direction, decision, riskCategories, enforcementReason, out, originalBlocked,
+                timestamp, scores, policyVersion, contentSha256, delayUntil, failSafe);
+    }
 }

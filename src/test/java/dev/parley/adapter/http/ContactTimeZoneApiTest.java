@@ -24,7 +24,9 @@ class ContactTimeZoneApiTest {
     static final Instant AT = Instant.parse("2026-11-27T20:00:00Z");
 
     static String outbound(String to) {
-        return ValidateApiTest.request("outbound", "Lunch on Friday?", "+12125550123", to, "2026-11-27T20:01:00Z");
+        // 21:30 UTC, 90 minutes after the contact's "hello": a proactive message, which quiet hours protect (an answer
+        // within the hour would not be: ValidateApiTest)
+        return ValidateApiTest.request("outbound", "Lunch on Friday?", "+12125550123", to, "2026-11-27T21:30:00Z");
     }
 
     @Test

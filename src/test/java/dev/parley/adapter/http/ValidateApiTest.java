@@ -49,7 +49,8 @@ class ValidateApiTest {
                     new LoggingValidationFailures());
             var zones = new PhoneNumberZones();
             var routes = new SafetyRoutes(() -> validator,
-                    r -> StoredConversationFacts.read(parley.app.transactions, zones, n -> "assistant", clock, r))
+                    (r, operator) -> StoredConversationFacts.read(parley.app.transactions, zones, n -> "assistant",
+                            java.time.ZoneOffset.UTC, clock, r, operator))
                     .routes();
             try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                     () -> TestParley.TOKEN)) {
@@ -98,8 +99,9 @@ class ValidateApiTest {
 
     @Test
     void theSixthMessageInAnHourFromOneSourceIsDelayedFromTheStoresHistory(@TempDir Path home) throws Exception {
+        // a personal inbox (the guardian playbook): the frequency limits protect its owner, as in the pipeline
         var clock = new ManualClock(AT);
-        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+        try (var parley = TestParley.start(home, clock, Map.of(dev.parley.bootstrap.ConfigKey.PLAYBOOK_INBOUND, "guardian"), null)) {
             var http = parley.http();
             for (int i = 0; i < 5; i++) {
                 var posted = http.postGeneric("rate-" + i, ParleyHttp.message("rate-" + i, "sms", CONTACT, "hello " + i),
@@ -165,8 +167,9 @@ class ValidateApiTest {
     @Test
     void factsComeFromTheStoresDecisionRecordsHistoryEscalationAndTheInboxsDailyCount(@TempDir Path home)
             throws Exception {
+        // a personal inbox (the guardian playbook), whose owner the daily limit protects
         var clock = new ManualClock(AT);
-        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+        try (var parley = TestParley.start(home, clock, Map.of(dev.parley.bootstrap.ConfigKey.PLAYBOOK_INBOUND, "guardian"), null)) {
             var http = parley.http();
             String other = "+14155550111";
             assertThat(http.postGeneric("h-1", ParleyHttp.message("h-1", "sms", CONTACT, "hello"), clock).statusCode())
@@ -235,6 +238,51 @@ class ValidateApiTest {
             var idiom = ParleyHttp.json(http.apiPost("/api/validate", request("inbound", "this traffic is killing me",
                     CONTACT, US, "2026-11-27T20:02:00Z")));
             assertThat(idiom.get("decision").asText()).isEqualTo("deliver");
+        }
+    }
+
+    @Test
+    void aTeamInboxAReplyAndAnOperatorsMessageAreExemptAsInThePipeline(@TempDir Path home) throws Exception {
+        var clock = new ManualClock(AT);
+        // playbook.inbound is a team playbook (the test default): nobody is woken by its messages
+        try (var parley = TestParley.start(home, clock, Map.of(), null)) {
+            var http = parley.http();
+            for (int i = 0; i < 5; i++) {
+                assertThat(http.postGeneric("team-" + i, ParleyHttp.message("team-" + i, "sms", CONTACT, "hello " + i),
+                        clock).statusCode()).isEqualTo(202);
+            }
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 5L);
+            var sixth = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "hello 6", CONTACT, US, "2026-11-27T20:10:00Z")));
+            assertThat(sixth.get("decision").asText()).as("a team inbox has no frequency limit").isEqualTo("deliver");
+            // 23:30 in the inbox's zone (guardian.time_zone, UTC): a team inbox has no quiet hours either
+            var night = ParleyHttp.json(http.apiPost("/api/validate",
+                    request("inbound", "hello 7", "+12125550177", US, "2026-11-27T23:30:00Z")));
+            assertThat(night.get("decision").asText()).isEqualTo("deliver");
+
+            // outbound to the contact at 22:30 in San Francisco (06:30 UTC): a proactive message is denied…
+            String late = request("outbound", "Lunch on Friday?", US, CONTACT, "2026-11-28T06:30:00Z");
+            var proactive = ParleyHttp.json(http.apiPost("/api/validate", late));
+            assertThat(proactive.get("decision").asText()).isEqualTo("deny");
+            assertThat(proactive.get("enforcement_reason").asText()).isEqualTo("quiet_hours");
+            // …an operator's own message is not (?operator=true), as the outbox lets an operator's reply pass
+            var byOperator = ParleyHttp.json(http.apiPost("/api/validate?operator=true", late));
+            assertThat(byOperator.get("decision").asText()).isEqualTo("allow");
+            assertThat(byOperator.get("trace_id")).isEqualTo(proactive.get("trace_id"));
+            // …nor an answer to what the contact wrote in the hour before
+            clock.set(Instant.parse("2026-11-28T06:10:00Z"));
+            assertThat(http.postGeneric("team-late", ParleyHttp.message("team-late", "sms", CONTACT, "still there?"),
+                    clock).statusCode()).isEqualTo(202);
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 6L);
+            assertThat(ParleyHttp.json(http.apiPost("/api/validate", late)).get("decision").asText())
+                    .isEqualTo("allow");
+
+            var bad = http.apiPost("/api/validate?operator=yes", late);
+            assertThat(bad.statusCode()).isEqualTo(400);
+            assertThat(ParleyHttp.json(bad).get("field").asText()).isEqualTo("operator");
+            assertThat(ParleyHttp.json(bad).get("error").asText()).isEqualTo("invalid_request");
         }
     }
 }

@@ -27,8 +27,14 @@ public final class ConsoleFixture implements AutoCloseable {
 
     /** On {@code clock} (a ManualClock for virtual time). */
     public ConsoleFixture(Path home, java.time.Clock clock) {
+        this(home, clock, java.util.Map.of());
+    }
+
+    /** With extra configuration ({@code settings}). */
+    public ConsoleFixture(Path home, java.time.Clock clock,
+                          java.util.Map<dev.parley.bootstrap.ConfigKey, String> configuration) {
         this.clock = clock;
-        this.parley = TestParley.start(home, clock, java.util.Map.of(), null);
+        this.parley = TestParley.start(home, clock, configuration, null);
         this.settings = new FileConsoleSettings(home);
         settings.setOperatorName("Dana");
         this.context = ConsoleAssembly.context(parley.app, executor, Notifier.NONE, ConsoleAssembly.Hooks.of(parley.app),

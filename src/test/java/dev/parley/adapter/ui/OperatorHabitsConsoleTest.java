@@ -85,4 +85,20 @@ class OperatorHabitsConsoleTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> review.getItems().size() == 1);
         assertThat(review.getItems().getFirst().why()).startsWith("Critical alert: self-harm");
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theSafetyRewriteIsChosenInSettingsAndAppliedWithoutARestart() {
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT9).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.ChoiceBox<String> rewrite = robot.lookup("#setting-safety-rewrite")
+                .queryAs(javafx.scene.control.ChoiceBox.class);
+        assertThat(rewrite.getValue()).isEqualTo("deterministic");
+        assertThat(rewrite.getItems()).containsExactly("deterministic", "model");
+        robot.interact(() -> rewrite.setValue("model"));
+        robot.clickOn("#settings-save");
+        await().atMost(Duration.ofSeconds(5)).until(() -> robot.lookup("#settings-status").queryLabeled().getText()
+                .contains("Applied now: safety.rewrite"));
+        assertThat(fx.parley.app.currentConfig().get(dev.parley.bootstrap.ConfigKey.SAFETY_REWRITE)).isEqualTo("model");
+    }
 }

@@ -278,7 +278,7 @@ class SafetyWiringTest {
         post("+15550107", "Hello");
         settled("+15550107", 0);
         var conversation = conversationOf("+15550107");
-        var check = parley.app.checkOutgoing.check(conversation, "You zzguilt me an answer");
+        var check = parley.app.checkOutgoing.check(conversation, "You zzguilt me an answer").result();
         assertThat(check.decision().name()).isEqualTo("SOFT_REWRITE");
         assertThat(check.safeOutput().messagePrimary()).doesNotContain("zzguilt");
         assertThat(decisions(conversation)).as("a check records nothing").hasSize(2);

@@ -51,7 +51,8 @@ public final class ConversationViewModel {
     private final StringProperty rewrite = new SimpleStringProperty(null);
     private OutboundCheck safetyCheck;
     private String safetyCheckedText;
-    private long safetySequence;
+    private volatile long safetySequence;
+    private dev.parley.adapter.ui.common.TaskExecutor.Handle modelRewriteTask;
     /** Originals of summarised messages this operator revealed (audited), by message id. */
     private final java.util.Map<Long, String> revealed = new java.util.HashMap<>();
     private final SimpleBooleanProperty originalsWithheld = new SimpleBooleanProperty(false);
@@ -361,10 +362,6 @@ public final class ConversationViewModel {
         if (!java.util.Objects.equals(safetyCheckedText, text)) checkSafety(text);
     }
 
-    /**
-     * Seed 002 on the draft, off the FX thread: what the outbox would decide now. A denial blocks Send; a rewrite is
-     * offered beside the draft ({@link #useRewrite}), the operator choosing which to send; the latest draft wins.
-     */
     /** "; model: harassment 0.93" when a learned head raised a category (ADR 0019), else empty. */
     static String modelNote(dev.parley.domain.safety.SafetyResult result) {
         var parts = new java.util.ArrayList<String>();
@@ -374,30 +371,38 @@ public final class ConversationViewModel {
         return parts.isEmpty() ? "" : "; model: " + String.join(", ", parts);
     }
 
+    /**
+     * With {@code safety.rewrite=model}: how long a draft the validator would rewrite must stay unchanged before the
+     * model is asked for its rewrite (typing on cancels the wait, so a model is not asked at every keystroke).
+     */
+    static final long MODEL_REWRITE_PAUSE_MS = 700;
+
+    /**
+     * Seed 002 on the draft, off the FX thread: what the outbox would decide now. A denial blocks Send; a rewrite is
+     * offered beside the draft ({@link #useRewrite}), the operator choosing which to send; the latest draft wins.
+     * With {@code safety.rewrite=model} the model's rewrite replaces the deterministic one once it arrives.
+     */
     private void checkSafety(String text) {
         if (context.safety() == null) return;
         long sequence = ++safetySequence;
+        if (modelRewriteTask != null) {
+            modelRewriteTask.cancel();
+            modelRewriteTask = null;
+        }
         if (text == null || text.isBlank()) {
             safetyCheck = null;
             safetyCheckedText = text;
             rewrite.set(null);
             return;
         }
-        context.executor().submit(p -> context.safety().check().check(conversationId, text), result -> {
+        var check = context.safety().check();
+        context.executor().submit(p -> check.check(conversationId, text), checked -> {
             if (sequence != safetySequence) return;
-            safetyCheckedText = text;
-            var reason = result.enforcementReason().wire() + modelNote(result);
-            safetyCheck = switch (result.decision()) {
-                case HARD_DENY -> new OutboundCheck("Safety", OutboundCheck.Level.FAIL, result.failSafe()
-                        ? "the safety check failed: the reply would be held for review"
-                        : "the reply would be DENIED (" + reason + ")");
-                case SOFT_REWRITE -> new OutboundCheck("Safety", OutboundCheck.Level.WARN,
-                        "a safer rewrite is offered (" + reason + "): send yours or use it");
-                default -> new OutboundCheck("Safety", OutboundCheck.Level.PASS, "allowed");
-            };
-            rewrite.set(result.decision() == dev.parley.domain.safety.SafetyDecision.SOFT_REWRITE
-                    ? result.safeOutput().messagePrimary() : null);
-            updateChecks();
+            showSafety(text, checked);
+            if (checked.result().decision() == dev.parley.domain.safety.SafetyDecision.SOFT_REWRITE
+                    && check.modelRewriteOn()) {
+                askModelRewrite(check, sequence, text);
+            }
         }, e -> {
             if (sequence != safetySequence) return;
             safetyCheckedText = text;
@@ -406,6 +411,36 @@ public final class ConversationViewModel {
             rewrite.set(null);
             updateChecks();
         });
+    }
+
+    /** The model's rewrite of a draft left alone for a moment; the deterministic one stays offered until then. */
+    private void askModelRewrite(dev.parley.application.operator.CheckOutgoing check, long sequence, String text) {
+        modelRewriteTask = context.executor().submit(p -> {
+            Thread.sleep(MODEL_REWRITE_PAUSE_MS);
+            if (p.cancelled() || sequence != safetySequence) return null;
+            return check.withModelRewrite(conversationId, text);
+        }, checked -> {
+            if (checked == null || sequence != safetySequence) return;
+            showSafety(text, checked);
+        }, e -> { }); // cancelled, or the model could not be asked: the deterministic rewrite stays offered
+    }
+
+    private void showSafety(String text, dev.parley.application.operator.CheckOutgoing.Checked checked) {
+        var result = checked.result();
+        safetyCheckedText = text;
+        var reason = result.enforcementReason().wire() + modelNote(result);
+        safetyCheck = switch (result.decision()) {
+            case HARD_DENY -> new OutboundCheck("Safety", OutboundCheck.Level.FAIL, result.failSafe()
+                    ? "the safety check failed: the reply would be held for review"
+                    : "the reply would be DENIED (" + reason + ")");
+            case SOFT_REWRITE -> new OutboundCheck("Safety", OutboundCheck.Level.WARN, "a safer rewrite"
+                    + (checked.modelRewrite() ? " by the model" : "") + " is offered (" + reason
+                    + "): send yours or use it");
+            default -> new OutboundCheck("Safety", OutboundCheck.Level.PASS, "allowed");
+        };
+        rewrite.set(result.decision() == dev.parley.domain.safety.SafetyDecision.SOFT_REWRITE
+                ? result.safeOutput().messagePrimary() : null);
+        updateChecks();
     }
 
     /** The operator chooses the validator's rewrite: it becomes the draft (checked again, then sent as any reply). */

@@ -94,7 +94,8 @@ final class TimelineEntries {
             return new TimelineEntry(e.at(), "transition", transitionTitle(e, detail), null, e.actor());
         }
         if ("decision".equals(e.type())) {
-            return new TimelineEntry(e.at(), "decision", decisionTitle(detail), modelText(detail) + "trace "
+            return new TimelineEntry(e.at(), "decision", decisionTitle(detail), modelText(detail)
+                    + rewriteText(detail) + "trace "
                     + detail.get("trace_id") + " · policy " + detail.get("policy_version"), e.actor());
         }
         if ("context_selected".equals(e.type())) {
@@ -143,6 +144,18 @@ final class TimelineEntries {
             }
         }
         return "model: " + String.join(", ", parts) + " · ";
+    }
+
+    /**
+     * "rewrite by the model · " or "deterministic rewrite (revalidated: deny [financial_scam]) · " when the decision
+     * says which safe text it used (ADR 0020), else empty.
+     */
+    static String rewriteText(java.util.Map<String, Object> d) {
+        var used = d.get("rewrite");
+        if (used == null) return "";
+        var fallback = d.get("rewrite_fallback");
+        return ("model".equals(used) ? "rewrite by the model" : "deterministic rewrite")
+                + (fallback == null ? "" : " (" + fallback + ")") + " · ";
     }
 
     /** "Context for a mention (mention entity) · strategy default · 3 messages · answered by offline". */

@@ -54,9 +54,10 @@ public final class SettingsView {
         int row = 2;
         for (var key : SettingsViewModel.KEYS) {
             TextInputControl field;
-            if ("sender".equals(key) || "model.provider".equals(key)) {
+            if ("sender".equals(key) || "model.provider".equals(key) || "safety.rewrite".equals(key)) {
                 var box = new ChoiceBox<String>();
                 box.getItems().setAll("sender".equals(key) ? List.of("local", "twilio", "webhook")
+                        : "safety.rewrite".equals(key) ? List.of("deterministic", "model")
                         : List.of("offline", "openai"));
                 box.valueProperty().bindBidirectional(model.value(key));
                 box.setId("setting-" + key.replace('.', '-'));

@@ -19,7 +19,7 @@ import javafx.collections.ObservableList;
 public final class SettingsViewModel {
     public static final List<String> KEYS = List.of("listener.bind", "listener.port", "webhooks.generic.secret",
             "webhooks.twilio.auth_token", "twilio.account_sid", "twilio.from", "sender", "model.provider",
-            "model.base_url", "model.name", "model.api_key");
+            "model.base_url", "model.name", "model.api_key", "safety.rewrite");
     private final ConsoleSettings settings;
     private final ConfigurationFile configuration;
     private final AlertPatternTester tester;

@@ -106,4 +106,14 @@ class TimelineEntriesTest {
                 .isEqualTo("model: self_harm_triggers by self_harm 0.93 ≥ 0.8477 (critical) · ");
         assertThat(TimelineEntries.modelText(Map.of("decision", "deliver"))).isEmpty();
     }
+
+    @Test
+    void aSafetyDecisionSaysWhichRewriteItUsedAndWhyNotTheModels() {
+        assertThat(TimelineEntries.rewriteText(Map.of("rewrite", "model"))).isEqualTo("rewrite by the model · ");
+        assertThat(TimelineEntries.rewriteText(Map.of("rewrite", "deterministic", "rewrite_fallback",
+                "model_unavailable: timeout"))).isEqualTo("deterministic rewrite (model_unavailable: timeout) · ");
+        assertThat(TimelineEntries.rewriteText(Map.of("rewrite", "deterministic")))
+                .isEqualTo("deterministic rewrite · ");
+        assertThat(TimelineEntries.rewriteText(Map.of("decision", "allow"))).isEmpty();
+    }
 }
