@@ -9,6 +9,7 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.CompliancePurposes;
@@ -53,6 +54,8 @@ public final class DeliverOutbox {
     static final String INTERRUPTED = "interrupted while sending: the message may have left";
 
     private final Transactions transactions;
+    /** For recording an outcome: a race with the pipeline on the same conversation is not a failure to record. */
+    private final Transactions recording;
     private final Senders senders;
     private final Clock clock;
     private final RandomGenerator jitter;
@@ -66,6 +69,7 @@ public final class DeliverOutbox {
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
         this.transactions = transactions;
+        this.recording = new RetryOnConflict(transactions, "recording a send's outcome");
         this.safety = safety;
         this.senders = senders;
         this.recordSent = new RecordSent(playbooks);
@@ -240,18 +244,20 @@ public final class DeliverOutbox {
 
     /**
      * Records the outcome with the playbook's hook; if that fails, records it again without the hook (noting the
-     * failure on the timeline). If even that fails the row stays SENDING, for {@link #recoverInterrupted()}.
+     * failure on the timeline). If even that fails the row stays SENDING, for {@link #recoverInterrupted()}. Each is
+     * run again when it lost a race with another transaction on the conversation (the pipeline processing the next
+     * message): a race is not a failure of the hook, and a reply that left must not end up DELIVERY_UNKNOWN for it.
      */
     private void record(Claim claim, Sender.Result result) {
         long id = claim.row().id();
         try {
-            events.publish(transactions.inTransaction(store -> recordIn(store, claim, result, null)));
+            events.publish(recording.inTransaction(store -> recordIn(store, claim, result, null)));
             return;
         } catch (RuntimeException first) {
             LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
                     result.getClass().getSimpleName(), RedactedThrowable.of(first));
             try {
-                events.publish(transactions.inTransaction(store -> recordIn(store, claim, result, first)));
+                events.publish(recording.inTransaction(store -> recordIn(store, claim, result, first)));
             } catch (RuntimeException second) {
                 LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
                         result.getClass().getSimpleName(), RedactedThrowable.of(second));

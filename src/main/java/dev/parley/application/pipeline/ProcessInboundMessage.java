@@ -11,6 +11,7 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.UnknownPlaybookException;
 import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenInbound;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.conversation.TimelineEvent;
@@ -28,12 +29,15 @@ import org.slf4j.LoggerFactory;
 /**
  * Processes one inbox row: its message, state changes, timeline events, outbox rows and jobs commit in one
  * transaction together with its PROCESSED mark. A failure is retried as {@link RetryPolicy#INBOX} says, then marked
- * FAILED.
+ * FAILED. A race is not a failure: when another transaction changed the same conversation first (the outbox recording
+ * the reply to the message before, on a store where they run at the same time), the processing is run again at once
+ * ({@link RetryOnConflict}), and only a conflict that outlasts those attempts counts as a failed attempt.
  */
 public final class ProcessInboundMessage {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessInboundMessage.class);
 
     private final Transactions transactions;
+    private final Transactions retryingRaces;
     private final Playbooks playbooks;
     private final Clock clock;
     private final PipelineMetrics metrics;
@@ -45,6 +49,7 @@ public final class ProcessInboundMessage {
     public ProcessInboundMessage(Transactions transactions, Playbooks playbooks, Clock clock, PipelineMetrics metrics,
                                  PipelineEvents events, WorkSignal outbox, ScreenInbound safety) {
         this.transactions = transactions;
+        this.retryingRaces = new RetryOnConflict(transactions, "processing an inbound message");
         this.safety = safety;
         this.playbooks = playbooks;
         this.clock = clock;
@@ -59,7 +64,7 @@ public final class ProcessInboundMessage {
     public Outcome process(long inboxId) {
         try {
             var prepared = prepareSummary(inboxId);
-            var result = transactions.inTransaction(store -> processIn(store, inboxId, prepared));
+            var result = retryingRaces.inTransaction(store -> processIn(store, inboxId, prepared));
             if (result == null) {
                 return Outcome.SKIPPED;
             }

@@ -7,10 +7,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs an operator's unit of work again when it lost a race ({@link ConcurrentUpdateException}: the pipeline, or
- * another operator, changed the same conversation first), a bounded number of times with a short jittered pause, so an
- * operator sees their action done rather than a concurrency error. Each attempt re-reads everything: the work must
- * have no effect outside its transaction.
+ * Runs a unit of work again when it lost a race ({@link ConcurrentUpdateException}: another transaction changed the
+ * same conversation first), a bounded number of times with a short jittered pause. An operator sees their action done
+ * rather than a concurrency error; the pipeline and the outbox, which write the same conversation at the same moment
+ * (a message processed while the reply to the one before it is recorded), do not take a race for a failure. Each
+ * attempt re-reads everything: the work must have no effect outside its transaction. After the last attempt the
+ * exception is the caller's.
  */
 public final class RetryOnConflict implements Transactions {
     private static final Logger LOG = LoggerFactory.getLogger(RetryOnConflict.class);
@@ -19,9 +21,17 @@ public final class RetryOnConflict implements Transactions {
     private static final Duration FIRST_PAUSE = Duration.ofMillis(10);
 
     private final Transactions transactions;
+    private final String what;
 
+    /** For operators' actions. */
     public RetryOnConflict(Transactions transactions) {
+        this(transactions, "operator action");
+    }
+
+    /** @param what names the unit of work in the log line of a retry */
+    public RetryOnConflict(Transactions transactions, String what) {
         this.transactions = transactions;
+        this.what = what;
     }
 
     @Override
@@ -33,7 +43,7 @@ public final class RetryOnConflict implements Transactions {
                 if (attempt >= ATTEMPTS) {
                     throw raced;
                 }
-                LOG.info("operator action lost a race (attempt {}), trying again", attempt);
+                LOG.info("{} lost a race (attempt {}), trying again", what, attempt);
                 pause(attempt);
             }
         }
