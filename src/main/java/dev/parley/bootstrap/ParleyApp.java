@@ -1,10 +1,5 @@
 package dev.parley.bootstrap;
 
-import dev.parley.adapter.channels.AircallSender;
-import dev.parley.adapter.channels.ChannelSenders;
-import dev.parley.adapter.channels.LocalSender;
-import dev.parley.adapter.channels.TwilioSender;
-import dev.parley.adapter.channels.WebhookSender;
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.http.AdminRoutes;
@@ -25,10 +20,7 @@ import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
-import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
-import dev.parley.adapter.telegram.TelegramSender;
-import dev.parley.adapter.telegram.TelegramUpdate;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.escalation.ReplyLinks;
@@ -58,28 +50,22 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
-import dev.parley.adapter.playbooks.PlaceFiles;
-import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.application.operator.CheckOutgoing;
 import dev.parley.application.operator.ReleaseFilteredMessage;
 import dev.parley.application.safety.ReleaseHeldMessage;
 import dev.parley.application.operator.RevealOriginal;
-import dev.parley.application.safety.ScreenInbound;
-import dev.parley.application.safety.ScreenOutbound;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
-import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The composition root: every part of Parley is built here, by hand, from the configuration. Nothing else
- * constructs adapters. {@link #start()} runs the listener, pipeline worker, outbox and scheduler.
+ * The composition root: every part of Parley is built here, by hand, from the configuration, with the help of the
+ * package's installations (model, playbooks, assistant, safety, senders). Nothing else constructs adapters. {@link #start()} runs the listener, pipeline worker, outbox and scheduler.
  */
 public final class ParleyApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ParleyApp.class);
@@ -109,8 +95,7 @@ public final class ParleyApp implements AutoCloseable {
             new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096));
     /** The learned alert heads beside the patterns (issue 14); Settings may change their thresholds live. */
     public final LearnedAlerts learnedAlerts;
-    private final java.util.concurrent.CompletableFuture<Void> embeddingsWarm = new java.util.concurrent.CompletableFuture<>();
-    private volatile boolean warmUpStarted;
+    private final EmbeddingWarmUp embeddingWarmUp = new EmbeddingWarmUp();
     public final DeliverOutbox deliverOutbox;
     /** Sends due outbox rows, in parallel across conversations (tests may close it and drive the outbox). */
     public final OutboxDispatcher outboxLoop;
@@ -152,9 +137,7 @@ public final class ParleyApp implements AutoCloseable {
     private volatile ParleyConfig current;
     private final LiveAlertPatterns alertPatterns;
     /** Seed 002's validator on every message (safety.json, editable in Settings). */
-    private final LiveSafetyPolicy safetyPolicy;
-    /** The recipients' zones the validator uses (pipeline and API alike). */
-    private final dev.parley.domain.safety.ZoneLookup safetyZones;
+    private final SafetyInstallation safety;
     /** The sender built from the configuration (null when the caller gave one): replaced by {@link #reconfigure}. */
     private final SwitchableSender configuredSender;
     private final Random random;
@@ -218,8 +201,8 @@ public final class ParleyApp implements AutoCloseable {
         var callLog = new ModelInstallation.DeferredCallLog();
         this.model = ModelInstallation.gateway(config, this.clock, random, callLog);
         this.alertPatterns = new LiveAlertPatterns(config.home());
-        this.safetyPolicy = new LiveSafetyPolicy(config.home(), this.clock);
         this.learnedAlerts = PlaybookInstallation.learnedAlerts(config, messageEmbeddings.embedder());
+        this.safety = new SafetyInstallation(config, this.clock, learnedAlerts, model, () -> current);
         this.assistant = AssistantInstallation.install(config, model, this.clock, messageEmbeddings);
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
@@ -244,20 +227,14 @@ public final class ParleyApp implements AutoCloseable {
         if (eventBridge != null) events.subscribe(eventBridge);
         try {
             var tx = transactions;
-            this.configuredSender = senderOverride != null ? null : new SwitchableSender(defaultSender(config));
-            var senders = senderOverride != null ? Senders.only(senderOverride) : senders(config, configuredSender);
-            var zones = dev.parley.application.safety.SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
-            var inboxZone = java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
-            // The validator reads the same learned heads as the outreach screen (issue 14, ADR 0019).
-            var safetyModel = dev.parley.application.safety.SafetyModel.of(learnedAlerts);
-            // safety.rewrite=model: the gateway's rewrite and summary, validated again (ADR 0020); read at each message
-            var safeText = new dev.parley.application.safety.ModelSafeText(model, safetyPolicy, safetyModel,
-                    () -> "model".equals(current.get(ConfigKey.SAFETY_REWRITE)));
-            var screenOutbound = new ScreenOutbound(safetyPolicy, zones, inboxZone, safetyModel, safeText);
-            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events, screenOutbound);
+            this.configuredSender = senderOverride != null ? null : new SwitchableSender(SenderInstallation.defaultSender(config));
+            var senders = senderOverride != null ? Senders.only(senderOverride)
+                    : SenderInstallation.senders(config, configuredSender);
+            this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
+                    safety.outbound());
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
-                    new ScreenInbound(safetyPolicy, zones, inboxZone, safetyModel, safeText));
+                    safety.inbound());
             int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
@@ -279,78 +256,20 @@ public final class ParleyApp implements AutoCloseable {
                     outboxLoop);
             this.revealOriginal = new RevealOriginal(ops, this.clock);
             this.setContactTimeZone = new dev.parley.application.operator.SetContactTimeZone(ops, this.clock);
-            this.checkOutgoing = new CheckOutgoing(tx, screenOutbound, this.clock);
-            this.safetyPolicyDocument = new dev.parley.adapter.safety.SafetyPolicyEditing(config.home(), this.clock,
-                    safetyPolicy::use, safetyModel); // the test box with the heads, as the pipeline
-            this.safetyZones = zones;
+            this.checkOutgoing = new CheckOutgoing(tx, safety.outbound(), this.clock);
+            this.safetyPolicyDocument = safety.editor(config, this.clock);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
             this.webOptIn = new dev.parley.application.signup.WebOptIn(ops, playbooks, this.clock, events, outboxLoop);
             this.buyerJourneys = new dev.parley.application.console.BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = numberPlaybooks(config, playbooks);
-            this.telegram = telegramPoller(config, tx, receive, this.clock);
+            this.telegram = SenderInstallation.telegramPoller(config, tx, receive, this.clock);
         } catch (RuntimeException e) {
             closeStore.run();
             assistant.close();
             throw e;
         }
-    }
-
-    /**
-     * The sender of each channel: the configured default ({@code sender}) for every channel, unless a channel adapter
-     * routes its own here ({@code .route("telegram", telegramSender)}); {@code aircall} → the Aircall API when set.
-     */
-    private static Senders senders(ParleyConfig config, SwitchableSender configured) {
-        var senders = new ChannelSenders(configured);
-        AircallSending.of(config, configured.current(), ParleyApp::http)
-                .ifPresent(aircall -> senders.route(WebhookRoutes.AIRCALL_CHANNEL, aircall));
-        var telegramToken = config.get(ConfigKey.TELEGRAM_TOKEN);
-        if (telegramToken != null && !telegramToken.isEmpty()) {
-            // Telegram conversations' replies through the Bot API, anchored to the message they answer
-            senders.route(TelegramUpdate.CHANNEL, new TelegramSender(http(), config.get(ConfigKey.TELEGRAM_API_BASE),
-                    telegramToken));
-        }
-        LOG.info("outbox senders by channel: {}", senders.describe());
-        return senders;
-    }
-
-    private static Sender defaultSender(ParleyConfig config) {
-        return switch (config.get(ConfigKey.SENDER)) {
-            case "twilio" -> new TwilioSender(http(), config.get(ConfigKey.TWILIO_BASE_URL),
-                    required(config, ConfigKey.TWILIO_ACCOUNT_SID), required(config, ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                    required(config, ConfigKey.TWILIO_FROM));
-            case "aircall" -> new AircallSender(http(), config.get(ConfigKey.AIRCALL_BASE_URL),
-                    required(config, ConfigKey.AIRCALL_API_ID), required(config, ConfigKey.AIRCALL_API_TOKEN),
-                    required(config, ConfigKey.AIRCALL_NUMBER_ID));
-            case "webhook" -> new WebhookSender(http(), required(config, ConfigKey.SENDER_WEBHOOK_URL),
-                    required(config, ConfigKey.SENDER_WEBHOOK_SECRET), Clock.systemUTC());
-            default -> new LocalSender();
-        };
-    }
-
-    /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
-    private static TelegramPoller telegramPoller(ParleyConfig config, Transactions tx, ReceiveInboundMessage receive,
-                                                 Clock clock) {
-        var token = config.get(ConfigKey.TELEGRAM_TOKEN);
-        if (token == null || token.isEmpty()) return null;
-        // Its own client (own dispatcher): closing Parley cancels the long poll without touching other calls.
-        var api = new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE), token);
-        return new TelegramPoller(api, tx, receive, clock, "polling".equals(config.get(ConfigKey.TELEGRAM_MODE)),
-                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Thread::sleep, new Random());
-    }
-
-    private static String required(ParleyConfig config, ConfigKey key) {
-        var value = config.get(key);
-        if (value == null || value.isEmpty()) {
-            throw new ConfigException(key.key(), "required when sender=" + config.get(ConfigKey.SENDER));
-        }
-        return value;
-    }
-
-    private static OkHttpClient http() {
-        return new OkHttpClient.Builder().connectTimeout(5, TimeUnit.SECONDS).readTimeout(15, TimeUnit.SECONDS)
-                .callTimeout(20, TimeUnit.SECONDS).build();
     }
 
     /** Starts the background runners and the HTTP listener on {@code bind:port} (port 0 picks a free one). */
@@ -362,51 +281,15 @@ public final class ParleyApp implements AutoCloseable {
         start(ListenerBinding.bind(config));
     }
 
-    /**
-     * With the learned alert heads on, every inbound message is embedded: the MiniLM model (about a second to load)
-     * is loaded in the background as Parley starts, so the first message does not wait for it.
-     */
-    private void warmUpEmbeddings() {
-        if (learnedAlerts.heads().isEmpty()) {
-            embeddingsWarm.complete(null);
-            return;
-        }
-        warmUpStarted = true;
-        Thread.ofVirtual().name("embeddings-warm-up").start(() -> {
-            try {
-                messageEmbeddings.embedder().embed("Parley is starting");
-                embeddingsWarm.complete(null);
-            } catch (RuntimeException e) {
-                LOG.error("the embedding model could not be loaded", e);
-                embeddingsWarm.completeExceptionally(e);
-            }
-        });
-    }
-
-    /**
-     * A process must not exit while ONNX Runtime is still loading the model in native code (the JVM then crashed
-     * in libonnxruntime at exit): closing waits for a warm-up that was started, a bounded time.
-     */
-    private void awaitWarmUp() {
-        if (!warmUpStarted) return;
-        try {
-            embeddingsWarm.get(60, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            LOG.warn("closing before the embedding model finished loading ({})", e.getClass().getSimpleName());
-        }
-    }
-
     /** Completes once the embedding model is loaded (at once when the learned heads are off). */
     public java.util.concurrent.CompletableFuture<Void> embeddingsWarm() {
-        return embeddingsWarm;
+        return embeddingWarmUp.warm();
     }
 
     /** Starts the background runners, then serves on {@code binding} (bound before the store was opened). */
     public void start(ListenerBinding binding) {
         if (eventBridge != null) eventBridge.start();
-        warmUpEmbeddings();
+        embeddingWarmUp.start(!learnedAlerts.heads().isEmpty(), messageEmbeddings.embedder());
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
@@ -432,10 +315,8 @@ public final class ParleyApp implements AutoCloseable {
         routes.addAll(new ClaimRoutes(claims).routes());
         routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
         routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
-        routes.addAll(SafetyApi.routes(safetyPolicy, transactions, safetyZones,
-                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)),
-                java.time.ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE)), clock,
-                dev.parley.application.safety.SafetyModel.of(learnedAlerts)));
+        routes.addAll(safety.routes(transactions,
+                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock));
         routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
         listener = binding.listener();
         listener.start(routes);
@@ -468,7 +349,7 @@ public final class ParleyApp implements AutoCloseable {
         var changed = java.util.Arrays.stream(ConfigKey.values())
                 .filter(k -> !java.util.Objects.equals(before.get(k), next.get(k))).toList();
         var sender = configuredSender != null && changed.stream().anyMatch(LiveSettings.SENDER::contains)
-                ? defaultSender(next) : null;
+                ? SenderInstallation.defaultSender(next) : null;
         var languageModel = changed.stream().anyMatch(LiveSettings::model)
                 ? ModelInstallation.model(next, clock, random) : null;
         var proxies = TrustedProxies.parse(next.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
@@ -610,7 +491,7 @@ public final class ParleyApp implements AutoCloseable {
         outboxLoop.close();
         assistant.close();
         if (eventBridge != null) eventBridge.close();
-        awaitWarmUp();
+        embeddingWarmUp.awaitBeforeClosing();
         closeStore.run();
     }
 }
