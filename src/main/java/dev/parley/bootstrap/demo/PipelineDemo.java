@@ -23,7 +23,12 @@ import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
-import dev.parley.application.operator.FindConversations;
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.conversation.AuditEntry;
+import dev.parley.domain.conversation.ConversationTask;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.Message;
+import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.conversation.ScheduledJob;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -36,8 +41,12 @@ import javax.sql.DataSource;
  * {@code parley demo}: a store built by the real pipeline. Generated people ({@link Persona}) answer outreach messages
  * over the last 30 days; each message goes through the replay engine (the outreach playbook, the alert patterns,
  * the intent rules, the outbox) on the in-memory store and a virtual clock, and operators acknowledge, unblock and
- * answer as people would. Every alert, state and transition is what Parley decided for that text. The result is
- * then copied, ids and all, into the (empty) target store with batched inserts ({@link StoreLoader}).
+ * answer as people would. Every alert, state and transition is what Parley decided for that text. Each
+ * conversation is copied, ids and all, into the (empty) target store with batched inserts ({@link StoreLoader}) as
+ * soon as it is finished: the demo will not act for that person again and nothing of the pipeline (a timer, an
+ * outgoing message) is still due on it before the end. The copy runs on the calling thread while the shards simulate
+ * on, and at the end every shard checks that each conversation it handed over is still as copied (else the demo
+ * fails). The rows carry their ids, so the store does not depend on the order in which they arrive.
  *
  * <p>Conversations are independent, so they are simulated in {@value #SHARDS} shards side by side, each on its own
  * replay session and in-memory store whose ids interleave with the others' ({@link InMemoryTransactions#shard}).
@@ -150,7 +159,10 @@ public final class PipelineDemo {
      * stopped (with its failure, if any).
      */
     private sealed interface Finished {
-        record Conversation(FindConversations.Detail detail, List<ScheduledJob> pendingJobs) implements Finished {
+        record Conversation(dev.parley.domain.conversation.Conversation conversation, Contact contact,
+                            List<Message> messages, List<TimelineEvent> events, List<ConversationAlert> alerts,
+                            List<OutboxEntry> outbox, List<ConversationTask> tasks, List<AuditEntry> audit,
+                            List<ScheduledJob> pendingJobs) implements Finished {
         }
 
         record Stopped(RuntimeException failure) implements Finished {
@@ -276,9 +288,19 @@ public final class PipelineDemo {
             finished.add(rows);
         }
 
+        /**
+         * The rows of conversation {@code id} the copy writes. Not {@code FindConversations.detail}: its safety
+         * decisions (which the copy does not write) are found by scanning every decision of the store, which over all
+         * conversations grows with the square of the store.
+         */
         private Finished.Conversation rows(long id) {
-            return new Finished.Conversation(session.app().find.detail(id),
-                    session.app().transactions.inTransaction(st -> st.jobs().pendingOf(id)));
+            return session.app().transactions.inTransaction(st -> {
+                var c = st.conversations().find(id).orElseThrow();
+                return new Finished.Conversation(c, st.contacts().find(c.contactId()).orElseThrow(),
+                        st.messages().ofConversation(id), st.timeline().ofConversation(id),
+                        st.alerts().ofConversation(id), st.outbox().ofConversation(id), st.tasks().ofConversation(id),
+                        st.audit().forTarget("conversation", id), st.jobs().pendingOf(id));
+            });
         }
 
         /** At the end: every conversation not handed yet, in id order. */
@@ -296,9 +318,9 @@ public final class PipelineDemo {
          */
         private void checkHanded() {
             for (var rows : handed) {
-                var now = rows(rows.detail().conversation().id());
+                var now = rows(rows.conversation().id());
                 if (!now.equals(rows)) {
-                    throw new IllegalStateException("demo: conversation " + rows.detail().conversation().id()
+                    throw new IllegalStateException("demo: conversation " + rows.conversation().id()
                             + " changed after it was copied");
                 }
             }
@@ -467,7 +489,7 @@ public final class PipelineDemo {
         }
 
         private void write(Finished.Conversation rows) throws SQLException {
-            var d = rows.detail();
+            var d = rows;
             var c = d.conversation();
             conversations++;
             if (seenContacts.add(d.contact().id())) loader.contact(d.contact(), c.createdAt());
@@ -493,7 +515,7 @@ public final class PipelineDemo {
             for (var o : d.outbox()) loader.outbox(o);
             outboxRows += d.outbox().size();
             for (var t : d.tasks()) loader.task(t);
-            for (var j : rows.pendingJobs()) loader.job(j, c.updatedAt());
+            for (var j : d.pendingJobs()) loader.job(j, c.updatedAt());
             for (var a : d.audit()) loader.audit(a);
         }
 
