@@ -52,6 +52,8 @@ public final class StoreLoader implements AutoCloseable {
             "conversation_events", "alerts", "outbox", "tasks", "scheduled_jobs", "audit_log", "inbox", "search_terms");
     /** The secondary indexes of the loaded tables, dropped while loading: their H2 DDL, to build them again. */
     private final List<String> deferredIndexes;
+    /** Statements that put back the store's own settings changed for the load (run once, by finish or close). */
+    private List<String> restore;
 
     /**
      * Opens a loader on {@code dataSource}; refuses a store that already holds conversations. On H2 the loaded tables'
@@ -67,9 +69,11 @@ public final class StoreLoader implements AutoCloseable {
                 rs.next();
                 if (rs.getLong(1) > 0) throw new IllegalStateException("the store is not empty");
             }
-            var deferred = "H2".equals(c.getMetaData().getDatabaseProductName()) ? dropSecondaryIndexes(c) : List.<String>of();
+            boolean h2 = "H2".equals(c.getMetaData().getDatabaseProductName());
+            var deferred = h2 ? dropSecondaryIndexes(c) : List.<String>of();
+            var restore = h2 ? bulkSettings(c) : List.<String>of();
             c.commit();
-            return new StoreLoader(c, deferred);
+            return new StoreLoader(c, deferred, restore);
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
@@ -103,9 +107,38 @@ public final class StoreLoader implements AutoCloseable {
         return List.copyOf(ddl);
     }
 
-    private StoreLoader(Connection c, List<String> deferredIndexes) throws SQLException {
+    /**
+     * H2's page cache while loading, in KB: an eighth of the heap (the demo's in-memory stores hold several GB of it),
+     * at most 1 GB. H2's default (16 MB) is small for a bulk load of hundreds of MB: commits and the deferred index
+     * builds then read evicted pages back.
+     */
+    static long loadCacheKb() {
+        return Math.max(16L * 1024, Math.min(1024L * 1024, Runtime.getRuntime().maxMemory() / 8 / 1024));
+    }
+
+    /**
+     * Sets H2's page cache for the load ({@link #loadCacheKb}); returns the statement that puts the store's own value
+     * back (H2 keeps {@code SET CACHE_SIZE} in the database, so {@link #finish} and {@link #close} restore it).
+     */
+    private static List<String> bulkSettings(Connection c) throws SQLException {
+        long cacheMb;
+        try (var st = c.createStatement(); var rs = st.executeQuery("select setting_value from "
+                + "information_schema.settings where setting_name = 'info.CACHE_MAX_SIZE'")) {
+            if (!rs.next()) return List.of();
+            cacheMb = Long.parseLong(rs.getString(1).trim());
+        }
+        long loadKb = loadCacheKb();
+        if (loadKb <= cacheMb * 1024) return List.of();
+        try (var st = c.createStatement()) {
+            st.execute("SET CACHE_SIZE " + loadKb);
+        }
+        return List.of("SET CACHE_SIZE " + cacheMb * 1024);
+    }
+
+    private StoreLoader(Connection c, List<String> deferredIndexes, List<String> restore) throws SQLException {
         this.c = c;
         this.deferredIndexes = deferredIndexes;
+        this.restore = restore;
         contact = prepare("insert into contacts (id, channel, address, display_name, status, status_since, "
                 + "status_reason, status_by, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         conversation = prepare("insert into conversations (id, channel, conv_key, playbook, state, contact_id, "
@@ -243,6 +276,16 @@ public final class StoreLoader implements AutoCloseable {
         }
         QueueReadModel.refreshAll(c);
         c.commit();
+        restoreSettings();
+    }
+
+    private void restoreSettings() throws SQLException {
+        var statements = restore;
+        restore = List.of();
+        try (var st = c.createStatement()) {
+            for (var sql : statements) st.execute(sql);
+        }
+        c.commit();
     }
 
     private static Timestamp ts(Instant at) {
@@ -253,6 +296,10 @@ public final class StoreLoader implements AutoCloseable {
     public void close() throws SQLException {
         try {
             for (var st : order) st.close();
+            if (!restore.isEmpty()) {
+                c.rollback();
+                restoreSettings();
+            }
         } finally {
             c.close();
         }

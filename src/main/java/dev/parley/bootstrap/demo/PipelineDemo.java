@@ -20,11 +20,19 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.Set;
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.conversation.AuditEntry;
+import dev.parley.domain.conversation.ConversationTask;
+import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.Message;
+import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.conversation.ScheduledJob;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.sql.DataSource;
@@ -33,8 +41,12 @@ import javax.sql.DataSource;
  * {@code parley demo}: a store built by the real pipeline. Generated people ({@link Persona}) answer outreach messages
  * over the last 30 days; each message goes through the replay engine (the outreach playbook, the alert patterns,
  * the intent rules, the outbox) on the in-memory store and a virtual clock, and operators acknowledge, unblock and
- * answer as people would. Every alert, state and transition is what Parley decided for that text. The result is
- * then copied, ids and all, into the (empty) target store with batched inserts ({@link StoreLoader}).
+ * answer as people would. Every alert, state and transition is what Parley decided for that text. Each
+ * conversation is copied, ids and all, into the (empty) target store with batched inserts ({@link StoreLoader}) as
+ * soon as it is finished: the demo will not act for that person again and nothing of the pipeline (a timer, an
+ * outgoing message) is still due on it before the end. The copy runs on the calling thread while the shards simulate
+ * on, and at the end every shard checks that each conversation it handed over is still as copied (else the demo
+ * fails). The rows carry their ids, so the store does not depend on the order in which they arrive.
  *
  * <p>Conversations are independent, so they are simulated in {@value #SHARDS} shards side by side, each on its own
  * replay session and in-memory store whose ids interleave with the others' ({@link InMemoryTransactions#shard}).
@@ -72,6 +84,8 @@ public final class PipelineDemo {
 
     private final Instant now;
     private final Someone[] people;
+    /** Set when the copy failed: the shards stop instead of simulating on for nothing. */
+    private volatile boolean abandoned;
 
     private PipelineDemo(int conversations, double rounds, long seed, Instant now) {
         this.now = now;
@@ -113,45 +127,59 @@ public final class PipelineDemo {
         double rounds = Math.max(0, (messagesPerConversation - 4) / 1.2);
         var demo = new PipelineDemo(conversations, rounds, seed, now);
         var parts = new ArrayList<Shard>();
+        var finished = new LinkedBlockingQueue<Finished>();
         try (var loader = StoreLoader.open(target)) {
-            for (int s = 0; s < shards; s++) parts.add(demo.new Shard(s, shards));
+            for (int s = 0; s < shards; s++) parts.add(demo.new Shard(s, shards, finished));
             long started = System.nanoTime();
-            simulate(parts);
-            long simulated = System.nanoTime();
-            var figures = write(loader, parts);
-            long written = System.nanoTime();
-            return new Figures(figures.conversations(), figures.messages(), figures.events(), figures.alerts(),
-                    figures.outbox(), figures.failedInbox(), (simulated - started) / 1_000_000,
-                    (written - simulated) / 1_000_000, figures.states(), figures.alertsBySeverity());
+            try (var threads = Executors.newFixedThreadPool(parts.size(), Thread.ofPlatform().name("demo-shard-", 0)
+                    .factory())) {
+                var running = new ArrayList<Future<?>>();
+                for (var part : parts) running.add(threads.submit(part::work));
+                var writer = new Writer(loader);
+                long simulated;
+                try {
+                    simulated = writer.copy(finished, parts.size());
+                } catch (SQLException | RuntimeException e) {
+                    demo.abandoned = true;
+                    throw e;
+                }
+                stopAll(running);
+                writer.failedInbox(parts);
+                loader.finish();
+                long written = System.nanoTime();
+                return writer.figures((simulated - started) / 1_000_000, (written - simulated) / 1_000_000);
+            }
         } finally {
             for (var part : parts) part.close();
         }
     }
 
-    /** Runs the shards on a thread each; the first failure is thrown once all have stopped. */
-    private static void simulate(List<Shard> parts) {
-        if (parts.size() == 1) {
-            parts.getFirst().simulate();
-            return;
+    /**
+     * What a shard hands the writer: a conversation it will not touch again (the rows to copy), or, once, that it has
+     * stopped (with its failure, if any).
+     */
+    private sealed interface Finished {
+        record Conversation(dev.parley.domain.conversation.Conversation conversation, Contact contact,
+                            List<Message> messages, List<TimelineEvent> events, List<ConversationAlert> alerts,
+                            List<OutboxEntry> outbox, List<ConversationTask> tasks, List<AuditEntry> audit,
+                            List<ScheduledJob> pendingJobs) implements Finished {
         }
-        try (var threads = Executors.newFixedThreadPool(parts.size(), Thread.ofPlatform().name("demo-shard-", 0)
-                .factory())) {
-            var running = new ArrayList<Future<?>>();
-            for (var part : parts) running.add(threads.submit(part::simulate));
-            RuntimeException failure = null;
-            for (var future : running) {
-                try {
-                    future.get();
-                } catch (ExecutionException e) {
-                    if (failure == null) {
-                        failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while simulating", e);
-                }
+
+        record Stopped(RuntimeException failure) implements Finished {
+        }
+    }
+
+    /** Waits for every shard's thread; a failure of one (already reported to the writer) is not thrown again. */
+    private static void stopAll(List<Future<?>> running) {
+        for (var future : running) {
+            try {
+                future.get();
+            } catch (ExecutionException e) {
+                // the shard reported it through the queue; the writer has thrown it
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while simulating", e);
             }
-            if (failure != null) throw failure;
         }
     }
 
@@ -162,13 +190,37 @@ public final class PipelineDemo {
         private final PriorityQueue<Step> queue = new PriorityQueue<>();
         private final Set<Long> handledAlerts = new HashSet<>();
         private final Map<Integer, Long> conversation = new HashMap<>();
+        /** Steps still scheduled per person: at 0 the demo will not act for them again. */
+        private final int[] pendingSteps = new int[people.length];
+        /** People the demo is done with whose conversation may still have pipeline work due (time to look again). */
+        private final PriorityQueue<Recheck> rechecks = new PriorityQueue<>();
+        /** Conversations handed to the writer, as handed, in order: checked unchanged at the end. */
+        private final List<Finished.Conversation> handed = new ArrayList<>();
+        private final Set<Integer> handedPeople = new HashSet<>();
+        private final BlockingQueue<Finished> finished;
         private long seq;
         private ReplaySession session;
         private HandleAlert alerts;
 
-        Shard(int shard, int shards) {
+        Shard(int shard, int shards, BlockingQueue<Finished> finished) {
             this.shard = shard;
             this.shards = shards;
+            this.finished = finished;
+        }
+
+        /** Simulates, handing finished conversations to the writer as it goes; reports its end (or failure) last. */
+        void work() {
+            RuntimeException failure = null;
+            try {
+                simulate();
+                handRest();
+                checkHanded();
+            } catch (RuntimeException e) {
+                failure = e;
+            } catch (Error e) {
+                failure = new IllegalStateException(e);
+            }
+            finished.add(new Finished.Stopped(failure));
         }
 
         void simulate() {
@@ -179,15 +231,100 @@ public final class PipelineDemo {
                 schedule(people[i].startsAt(), i, people[i].wrongPlaybook() ? Action.WRONG_PLAYBOOK : Action.START);
             }
             while (!queue.isEmpty()) {
+                if (abandoned) throw new IllegalStateException("demo: the copy failed");
                 var step = queue.poll();
                 if (step.at().isAfter(now)) continue;
                 run(step);
+                if (--pendingSteps[step.person()] == 0) look(step.person());
+                var clock = session.now();
+                while (!rechecks.isEmpty() && !rechecks.peek().at().isAfter(clock)) look(rechecks.poll().person());
             }
             session.apply(new ReplayEvent.Advance(now, 0));
         }
 
         private void schedule(Instant at, int person, Action action) {
-            if (!at.isAfter(now)) queue.add(new Step(at, seq++, person, action));
+            if (!at.isAfter(now)) {
+                queue.add(new Step(at, seq++, person, action));
+                pendingSteps[person]++;
+            }
+        }
+
+        /**
+         * For a person the demo will not act for again: hands their conversation to the writer if nothing of the
+         * pipeline is still due on it before the end (a timer, an outgoing message waiting to be sent); otherwise
+         * looks again once the clock has passed that time. What is due after the end never runs.
+         */
+        private void look(int person) {
+            long id = conversation.getOrDefault(person, 0L);
+            if (id == 0 || handedPeople.contains(person)) return;
+            var clock = session.now();
+            var due = session.app().transactions.inTransaction(st -> {
+                Instant first = null;
+                for (var j : st.jobs().pendingOf(id)) {
+                    if (!j.dueAt().isAfter(now) && (first == null || j.dueAt().isBefore(first))) first = j.dueAt();
+                }
+                for (var o : st.outbox().ofConversation(id)) {
+                    if (o.status() == OutboxStatus.PENDING || o.status() == OutboxStatus.SENDING) {
+                        var at = o.nextAttemptAt() == null || o.nextAttemptAt().isBefore(clock) ? clock
+                                : o.nextAttemptAt();
+                        if (first == null || at.isBefore(first)) first = at;
+                    }
+                }
+                return java.util.Optional.ofNullable(first);
+            });
+            if (due.isEmpty()) {
+                hand(person, id);
+            } else {
+                // look again once the clock is past it (its work has run by then)
+                var at = due.get().isAfter(clock) ? due.get() : clock.plusNanos(1);
+                rechecks.add(new Recheck(at, person));
+            }
+        }
+
+        private void hand(int person, long id) {
+            handedPeople.add(person);
+            var rows = rows(id);
+            handed.add(rows);
+            finished.add(rows);
+        }
+
+        /**
+         * The rows of conversation {@code id} the copy writes. Not {@code FindConversations.detail}: its safety
+         * decisions (which the copy does not write) are found by scanning every decision of the store, which over all
+         * conversations grows with the square of the store.
+         */
+        private Finished.Conversation rows(long id) {
+            return session.app().transactions.inTransaction(st -> {
+                var c = st.conversations().find(id).orElseThrow();
+                return new Finished.Conversation(c, st.contacts().find(c.contactId()).orElseThrow(),
+                        st.messages().ofConversation(id), st.timeline().ofConversation(id),
+                        st.alerts().ofConversation(id), st.outbox().ofConversation(id), st.tasks().ofConversation(id),
+                        st.audit().forTarget("conversation", id), st.jobs().pendingOf(id));
+            });
+        }
+
+        /** At the end: every conversation not handed yet, in id order. */
+        private void handRest() {
+            var rest = new java.util.TreeMap<Long, Integer>();
+            for (var e : conversation.entrySet()) {
+                if (e.getValue() != 0 && !handedPeople.contains(e.getKey())) rest.put(e.getValue(), e.getKey());
+            }
+            for (var e : rest.entrySet()) hand(e.getValue(), e.getKey());
+        }
+
+        /**
+         * Guards the hand-over: every conversation handed while the simulation ran must be as the finished store has
+         * it (else the copy would hold an earlier state of it), so a conversation changed later fails the demo.
+         */
+        private void checkHanded() {
+            for (var rows : handed) {
+                var now = rows(rows.conversation().id());
+                if (!now.equals(rows)) {
+                    throw new IllegalStateException("demo: conversation " + rows.conversation().id()
+                            + " changed after it was copied");
+                }
+            }
+            if (handed.size() != count()) throw new IllegalStateException("demo: not every conversation was copied");
         }
 
         private void run(Step step) {
@@ -283,11 +420,6 @@ public final class PipelineDemo {
             return session.app().transactions.inTransaction(s -> s.conversations().count());
         }
 
-        /** The id of this shard's {@code n}-th conversation (from 1), as its store issued it. */
-        long id(long n) {
-            return shard + 1 + (n - 1) * shards;
-        }
-
         @Override
         public void close() {
             if (session != null) session.close();
@@ -308,67 +440,98 @@ public final class PipelineDemo {
         return Duration.ofSeconds(60 + (long) Math.min(hours * 3600, 6 * 86_400));
     }
 
-    /**
-     * Copies the shards' stores into the target in id order: the n-th conversation of every shard, then the
-     * (n+1)-th, so the ids (which interleave) arrive ascending and keep growing with time across tables.
-     */
-    private static Figures write(StoreLoader loader, List<Shard> parts) throws SQLException {
-        long messages = 0, events = 0, alertRows = 0, outboxRows = 0, conversations = 0;
-        var states = new java.util.TreeMap<String, Long>();
-        var severities = new java.util.TreeMap<String, Long>();
-        var counts = new long[parts.size()];
-        long most = 0;
-        for (int s = 0; s < parts.size(); s++) {
-            counts[s] = parts.get(s).count();
-            most = Math.max(most, counts[s]);
+    private record Recheck(Instant at, int person) implements Comparable<Recheck> {
+        @Override
+        public int compareTo(Recheck o) {
+            int byTime = at.compareTo(o.at);
+            return byTime != 0 ? byTime : Integer.compare(person, o.person);
         }
-        var seenContacts = new HashSet<Long>();
-        for (long n = 1; n <= most; n++) {
-            for (int s = 0; s < parts.size(); s++) {
-                if (n > counts[s]) continue;
-                var part = parts.get(s);
-                var tx = part.session.app().transactions;
-                long id = part.id(n);
-                var d = part.session.app().find.detail(id);
-                var c = d.conversation();
-                conversations++;
-                if (seenContacts.add(d.contact().id())) loader.contact(d.contact(), c.createdAt());
-                loader.conversation(c, d.contact().address(), d.contact().displayName());
-                states.merge(c.state(), 1L, Long::sum);
-                var actors = new HashMap<String, String>();
-                for (var o : d.outbox()) {
-                    if (o.status() == OutboxStatus.SENT) actors.put(o.text() + "\u0000" + o.sentAt(), o.actor());
+    }
+
+    /**
+     * Copies finished conversations into the target as the shards hand them over, on the calling thread (H2 has one
+     * writer), while the shards simulate on. The rows carry their ids, so the store is the same whichever shard's
+     * conversation arrives first.
+     */
+    private static final class Writer {
+        private final StoreLoader loader;
+        private long messages, events, alertRows, outboxRows, conversations, failedRows;
+        private final Map<String, Long> states = new java.util.TreeMap<>();
+        private final Map<String, Long> severities = new java.util.TreeMap<>();
+        private final Set<Long> seenContacts = new HashSet<>();
+
+        Writer(StoreLoader loader) {
+            this.loader = loader;
+        }
+
+        /** Copies until all {@code shards} have stopped; returns when the last stopped (System.nanoTime). */
+        long copy(BlockingQueue<Finished> finished, int shards) throws SQLException {
+            int stopped = 0;
+            long lastStopped = System.nanoTime();
+            while (stopped < shards) {
+                Finished next;
+                try {
+                    next = finished.take();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while copying", e);
                 }
-                for (var m : d.messages()) {
-                    var actor = m.direction() == Direction.IN ? null
-                            : actors.getOrDefault(m.text() + "\u0000" + m.sentAt(), "system");
-                    loader.message(m, actor);
-                    messages++;
+                switch (next) {
+                    case Finished.Conversation rows -> write(rows);
+                    case Finished.Stopped end -> {
+                        if (end.failure() != null) throw end.failure();
+                        stopped++;
+                        lastStopped = System.nanoTime();
+                    }
                 }
-                for (var e : d.events()) loader.event(e);
-                events += d.events().size();
-                for (var a : d.alerts()) {
-                    loader.alert(a);
-                    severities.merge(a.severity(), 1L, Long::sum);
-                }
-                alertRows += d.alerts().size();
-                for (var o : d.outbox()) loader.outbox(o);
-                outboxRows += d.outbox().size();
-                for (var t : d.tasks()) loader.task(t);
-                for (var j : tx.inTransaction(st -> st.jobs().pendingOf(id))) loader.job(j, c.updatedAt());
-                for (var a : d.audit()) loader.audit(a);
+            }
+            return lastStopped;
+        }
+
+        private void write(Finished.Conversation rows) throws SQLException {
+            var d = rows;
+            var c = d.conversation();
+            conversations++;
+            if (seenContacts.add(d.contact().id())) loader.contact(d.contact(), c.createdAt());
+            loader.conversation(c, d.contact().address(), d.contact().displayName());
+            states.merge(c.state(), 1L, Long::sum);
+            var actors = new HashMap<String, String>();
+            for (var o : d.outbox()) {
+                if (o.status() == OutboxStatus.SENT) actors.put(o.text() + "\u0000" + o.sentAt(), o.actor());
+            }
+            for (var m : d.messages()) {
+                var actor = m.direction() == Direction.IN ? null
+                        : actors.getOrDefault(m.text() + "\u0000" + m.sentAt(), "system");
+                loader.message(m, actor);
+                messages++;
+            }
+            for (var e : d.events()) loader.event(e);
+            events += d.events().size();
+            for (var a : d.alerts()) {
+                loader.alert(a);
+                severities.merge(a.severity(), 1L, Long::sum);
+            }
+            alertRows += d.alerts().size();
+            for (var o : d.outbox()) loader.outbox(o);
+            outboxRows += d.outbox().size();
+            for (var t : d.tasks()) loader.task(t);
+            for (var j : d.pendingJobs()) loader.job(j, c.updatedAt());
+            for (var a : d.audit()) loader.audit(a);
+        }
+
+        /** The inbox rows that failed for good (they belong to no conversation), once every shard has stopped. */
+        void failedInbox(List<Shard> parts) throws SQLException {
+            for (var part : parts) {
+                var failed = part.session.app().transactions.inTransaction(
+                        st -> st.inbox().byStatus(InboxStatus.FAILED, Integer.MAX_VALUE));
+                for (var f : failed) loader.inbox(f);
+                failedRows += failed.size();
             }
         }
-        long failedRows = 0;
-        for (var part : parts) {
-            var failed = part.session.app().transactions.inTransaction(
-                    st -> st.inbox().byStatus(InboxStatus.FAILED, Integer.MAX_VALUE));
-            for (var f : failed) loader.inbox(f);
-            failedRows += failed.size();
+
+        Figures figures(long simulationMillis, long writeMillis) {
+            return new Figures(conversations, messages, events, alertRows, outboxRows, failedRows, simulationMillis,
+                    writeMillis, states, severities);
         }
-        loader.finish();
-        Objects.requireNonNull(states);
-        return new Figures(conversations, messages, events, alertRows, outboxRows, failedRows, 0, 0, states,
-                severities);
     }
 }

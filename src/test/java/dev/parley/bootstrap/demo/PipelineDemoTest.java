@@ -36,7 +36,10 @@ class PipelineDemoTest {
         try (var parley = TestParley.start(home)) {
             var dataSource = parley.app.database.dataSource();
             var indexes = indexes(dataSource);
+            var settings = settings(dataSource);
             var figures = PipelineDemo.generate(dataSource, 300, 10, 7, Instant.now());
+            // the loader's larger page cache was for the load only: the store's own cache size is back
+            assertThat(settings(dataSource)).isEqualTo(settings).containsKey("info.CACHE_MAX_SIZE");
             // the loader drops the secondary indexes while it copies and builds them again: the schema is as migrated
             assertThat(indexes(dataSource)).hasSizeGreaterThan(15).isEqualTo(indexes);
             assertThat(figures.conversations()).isBetween(290L, 300L);
@@ -138,6 +141,18 @@ class PipelineDemoTest {
                         + "order by c.conv_key, j.due_at, j.id"));
                 out.put("search", rows(c, "select c.conv_key, t.term from search_terms t join conversations c on "
                         + "c.id = t.conversation_id order by c.conv_key, t.term"));
+            }
+            return out;
+        }
+    }
+
+    /** H2's page cache size (MB) and write delay as the running database has them. */
+    private static Map<String, String> settings(javax.sql.DataSource dataSource) throws SQLException {
+        try (var c = dataSource.getConnection()) {
+            var out = new LinkedHashMap<String, String>();
+            for (var row : rows(c, "select setting_name, setting_value from information_schema.settings where "
+                    + "setting_name in ('info.CACHE_MAX_SIZE', 'WRITE_DELAY') order by setting_name")) {
+                out.put(row.get(0), row.get(1));
             }
             return out;
         }
