@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.ManualClock;
-import dev.parley.application.playbook.ConversationSession;
-import dev.parley.application.playbook.Playbook;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.Message;
@@ -15,14 +13,12 @@ import dev.parley.domain.message.OutboxStatus;
 import dev.parley.testing.OpenAiResponses;
 import dev.parley.testing.ScriptedModelServer;
 import dev.parley.testing.TestParley;
-import java.nio.file.Files;
+import dev.parley.testing.WiringSafety;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
@@ -40,39 +36,20 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ModelSafeTextPipelineTest {
     static final Instant T0 = Instant.parse("2026-03-02T15:00:00Z");
-    static final String DRAFT = "After all this you zzguilt me an answer";
+    static final String DRAFT = WiringSafety.REWRITTEN;
     static final String MODEL_REWRITE = "After all this, I would like an answer.";
 
     @TempDir Path home;
     final ManualClock clock = new ManualClock(T0);
-    final EchoPlaybook echo = new EchoPlaybook();
+    final WiringSafety.EchoPlaybook echo = new WiringSafety.EchoPlaybook();
     ScriptedModelServer model;
     MockWebServer receiver;
     TestParley parley;
     int sequence;
 
-    /** Answers "say-rewrite" with a message the outbound check rewrites, anything else with "echo: <text>". */
-    static final class EchoPlaybook implements Playbook {
-        final List<String> seen = new CopyOnWriteArrayList<>();
-
-        @Override public String name() { return "echo"; }
-        @Override public String initialState() { return "Open"; }
-        @Override public Set<String> states() { return Set.of("Open"); }
-
-        @Override
-        public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
-            seen.add(message.text());
-            session.queueMessage("in:" + messageId, "reply",
-                    message.text().equals("say-rewrite") ? DRAFT : "echo: " + message.text());
-        }
-    }
-
     @BeforeEach
     void start() throws Exception {
-        Files.createDirectories(home);
-        try (var in = getClass().getResourceAsStream("/safety/wiring-safety.json")) {
-            Files.write(home.resolve("safety.json"), in.readAllBytes());
-        }
+        WiringSafety.writePolicy(home);
         model = new ScriptedModelServer();
         receiver = new MockWebServer();
         receiver.start();

@@ -5,19 +5,16 @@ import static org.awaitility.Awaitility.await;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.ManualClock;
-import dev.parley.application.playbook.ConversationSession;
-import dev.parley.application.playbook.Playbook;
 import dev.parley.application.store.SafetyDecisions;
 import dev.parley.domain.contact.ContactStatus;
-import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.InboxStatus;
 import dev.parley.domain.message.Message;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
 import dev.parley.testing.ParleyHttp;
 import dev.parley.testing.TestParley;
+import dev.parley.testing.WiringSafety;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -25,8 +22,6 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,40 +36,14 @@ class SafetyWiringTest {
     static final Instant T0 = Instant.parse("2026-03-02T15:00:00Z");
     @TempDir Path home;
     final ManualClock clock = new ManualClock(T0);
-    final EchoPlaybook echo = new EchoPlaybook();
+    final WiringSafety.EchoPlaybook echo = new WiringSafety.EchoPlaybook();
     TestParley parley;
     ParleyHttp http;
     int sequence;
 
-    /**
-     * Answers "echo: <what it saw>"; "say-deny" and "say-rewrite" answer with a made-up word the outbound check
-     * denies or rewrites. Remembers every text it was given.
-     */
-    static final class EchoPlaybook implements Playbook {
-        final List<String> seen = new CopyOnWriteArrayList<>();
-
-        @Override public String name() { return "echo"; }
-        @Override public String initialState() { return "Open"; }
-        @Override public Set<String> states() { return Set.of("Open"); }
-
-        @Override
-        public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
-            seen.add(message.text());
-            var text = switch (message.text()) {
-                case "say-deny" -> "Pay the zzscam fee now";
-                case "say-rewrite" -> "After all this you zzguilt me an answer";
-                default -> "echo: " + message.text();
-            };
-            session.queueMessage("in:" + messageId, "reply", text);
-        }
-    }
-
     @BeforeEach
     void start() throws Exception {
-        Files.createDirectories(home);
-        try (var in = getClass().getResourceAsStream("/safety/wiring-safety.json")) {
-            Files.write(home.resolve("safety.json"), in.readAllBytes());
-        }
+        WiringSafety.writePolicy(home);
         // The learned heads stay on, as in a real install. Their embedding slows each transaction, which once let
         // this test's explicit runDue and the background scheduler both run one release job (the echo playbook saw
         // the released message twice); a job's claim now reads its row for update (ConcurrentJobRunnersTest).

@@ -7,7 +7,7 @@ import dev.parley.adapter.ui.ConsoleFixture;
 import dev.parley.application.safety.ModelSafeText;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.testing.ScriptedModelServer;
-import java.nio.file.Files;
+import dev.parley.testing.WiringSafety;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
@@ -33,10 +33,7 @@ class ComposerModelRewriteTest {
 
     @BeforeEach
     void start() throws Exception {
-        Files.createDirectories(home);
-        try (var in = getClass().getResourceAsStream("/safety/wiring-safety.json")) {
-            Files.write(home.resolve("safety.json"), in.readAllBytes());
-        }
+        WiringSafety.writePolicy(home);
         model = new ScriptedModelServer();
         fx = new ConsoleFixture(home, Clock.systemUTC(), Map.of(ConfigKey.SAFETY_REWRITE, "model",
                 ConfigKey.MODEL_PROVIDER, "openai", ConfigKey.MODEL_BASE_URL, model.baseUrl(),
