@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Processes the inbox: strictly in order within a conversation (only the oldest RECEIVED row of a lane is ever
- * started, and never while another row of that lane runs), in parallel across conversations on virtual threads.
+ * started, and never while another row of that lane runs), in parallel across conversations on platform threads.
  *
  * <p>Each dispatch looks at the heads of the lanes among the {@value #WINDOW} oldest waiting rows (arrival order),
  * and at {@value #ROUND_ROBIN_LANES} more lanes taken in lane order from where the previous dispatch stopped, so every
@@ -27,12 +27,21 @@ import java.util.concurrent.TimeUnit;
 public final class PipelineWorker implements WorkSignal, AutoCloseable {
     static final int WINDOW = 1000;
     static final int ROUND_ROBIN_LANES = 50;
+    /** The processing threads are named {@code parley-process-1}, {@code -2}, … */
+    public static final String THREAD_NAME_PREFIX = "parley-process-";
     private final Transactions transactions;
     private final ProcessInboundMessage process;
     private final Clock clock;
     private final Set<String> busyLanes = ConcurrentHashMap.newKeySet();
     private final Semaphore permits;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    /**
+     * Platform threads, not virtual ones: processing is CPU work that does not block often (the heads' embedding runs
+     * native code for milliseconds, Hibernate, H2 writing its chunk), and a virtual thread keeps its carrier until it
+     * blocks. On a 2-core machine two such rows held both carriers, and the listener's receipts, which run on virtual
+     * threads, could not even start until one finished (issue 8, latency at a steady load). The operating system
+     * time-slices platform threads, so a receipt gets a core while rows are processed.
+     */
+    private final ExecutorService executor;
     private final BackgroundLoop loop;
     /** The last lane the round-robin walk looked at (null: start from the first lane). Dispatch thread only. */
     private InboxEntry roundRobinAfter;
@@ -42,6 +51,8 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
         this.process = process;
         this.clock = clock;
         this.permits = new Semaphore(parallelism);
+        this.executor = Executors.newFixedThreadPool(parallelism,
+                Thread.ofPlatform().name(THREAD_NAME_PREFIX, 1).daemon(true).factory());
         this.loop = new BackgroundLoop("pipeline", this::dispatchOnce, Duration.ofMillis(250));
     }
 

@@ -9,7 +9,6 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.UnknownPlaybookException;
-import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Store;
@@ -63,7 +62,7 @@ public final class ProcessInboundMessage {
 
     public Outcome process(long inboxId) {
         try {
-            var prepared = prepareSummary(inboxId);
+            var prepared = prepare(inboxId);
             var result = retryingRaces.inTransaction(store -> processIn(store, inboxId, prepared));
             if (result == null) {
                 return Outcome.SKIPPED;
@@ -83,24 +82,27 @@ public final class ProcessInboundMessage {
     }
 
     /**
-     * {@code safety.rewrite=model}: the model's safe summary of the row's message, asked with no transaction open
-     * (ADR 0020); empty when the model summary is off, the row is done, or its words raise nothing.
+     * What the screen needs that is slow, asked with no transaction open: the model's safe summary of the row's
+     * message ({@code safety.rewrite=model}, ADR 0020) and the vector of its text for the learned heads (issue 8: the
+     * embedding then holds neither a pooled connection nor the store's writer, which the listener's receipts wait on).
+     * Nothing when neither is in use, or the row is done or backing off.
      */
-    private java.util.Optional<ModelSafeText.Prepared> prepareSummary(long inboxId) {
-        if (!safety.summaries().enabled()) return java.util.Optional.empty();
+    private ScreenInbound.Prepared prepare(long inboxId) {
+        if (!safety.prepares()) return ScreenInbound.Prepared.NONE;
+        boolean summaries = safety.summaries().enabled();
         record Row(InboxEntry entry, Long conversationId) {
         }
-        var row = transactions.inTransaction(store -> store.inbox().find(inboxId).map(e -> new Row(e,
-                store.conversations().findByKey(e.message().channel(), e.message().conversationKey())
+        var row = transactions.inTransaction(store -> store.inbox().find(inboxId).map(e -> new Row(e, !summaries ? null
+                : store.conversations().findByKey(e.message().channel(), e.message().conversationKey())
                         .map(c -> c.id()).orElse(null)))).orElse(null);
         if (row == null || row.entry().status() != InboxStatus.RECEIVED
                 || row.entry().nextAttemptAt().isAfter(clock.instant())) {
-            return java.util.Optional.empty();
+            return ScreenInbound.Prepared.NONE;
         }
         return safety.prepare(row.entry().message(), row.conversationId());
     }
 
-    private Processed processIn(Store store, long inboxId, java.util.Optional<ModelSafeText.Prepared> prepared) {
+    private Processed processIn(Store store, long inboxId, ScreenInbound.Prepared prepared) {
         var entry = store.inbox().claim(inboxId).orElse(null);
         var now = clock.instant();
         if (entry == null || entry.nextAttemptAt().isAfter(now)) {

@@ -51,12 +51,43 @@ public final class SafetyModel {
         return forVector(null);
     }
 
-    /** A model for one message whose vector {@code vector} gives (the stored one; asked for at most once). */
-    public Scoring forVector(Supplier<Embedding> vector) {
-        if (!enabled()) return new Scoring(null, null, null, null);
+    /**
+     * As {@link #forText()}, with the vector of the message's text computed {@link #embedAhead ahead}: used when the
+     * validator asks for the same text (else that text is embedded as usual), and kept as the vector this scoring
+     * computed, for the caller to store with the message. The scores, and so the decision, are the same as without it.
+     */
+    public Scoring forText(Optional<Ahead> ahead) {
+        if (!enabled()) return new Scoring(null, null, null, null, null);
         var heads = learned.heads().orElseThrow();
         var embedder = learned.embedder();
-        return new Scoring(heads, version(heads), embedder, vector);
+        return new Scoring(heads, version(heads), embedder, null, ahead.orElse(null));
+    }
+
+    /** A model for one message whose vector {@code vector} gives (the stored one; asked for at most once). */
+    public Scoring forVector(Supplier<Embedding> vector) {
+        if (!enabled()) return new Scoring(null, null, null, null, null);
+        var heads = learned.heads().orElseThrow();
+        var embedder = learned.embedder();
+        return new Scoring(heads, version(heads), embedder, vector, null);
+    }
+
+    /** The vector of {@code text}, computed before the transaction that decides on it. */
+    public record Ahead(String text, Embedding embedding) {
+    }
+
+    /**
+     * The vector of {@code text} computed now, for a {@link #forText(Optional) scoring} later: the caller embeds with
+     * no transaction open, so the store's connection and writer are not held for the model's few milliseconds (issue
+     * 8, latency). Empty when the heads are off, the text is blank (the validator does not ask), or the embedder
+     * failed: the validator then asks inside and fails safe as it always did.
+     */
+    public Optional<Ahead> embedAhead(String text) {
+        if (!enabled() || text == null || text.isBlank()) return Optional.empty();
+        try {
+            return Optional.of(new Ahead(text, learned.embedder().embed(text)));
+        } catch (RuntimeException e) {
+            return Optional.empty(); // asked again inside the validator, whose failure handling logs it once
+        }
     }
 
     /** The version hashed into trace ids: the embedding model, each head's weights and its thresholds in force. */
@@ -80,14 +111,17 @@ public final class SafetyModel {
         private final String version;
         private final TextEmbedder embedder;
         private final Supplier<Embedding> stored;
+        private final Ahead ahead;
         private Embedding embedding;
         private boolean computed;
 
-        private Scoring(AlertHeads heads, String version, TextEmbedder embedder, Supplier<Embedding> stored) {
+        private Scoring(AlertHeads heads, String version, TextEmbedder embedder, Supplier<Embedding> stored,
+                        Ahead ahead) {
             this.heads = heads;
             this.version = version;
             this.embedder = embedder;
             this.stored = stored;
+            this.ahead = ahead;
         }
 
         @Override
@@ -101,6 +135,10 @@ public final class SafetyModel {
             if (embedding == null) {
                 if (stored != null) {
                     embedding = stored.get();
+                } else if (ahead != null && ahead.text().equals(content)
+                        && ahead.embedding().model().equals(embedder.model())) {
+                    embedding = ahead.embedding();
+                    computed = true;
                 } else {
                     embedding = embedder.embed(content);
                     computed = true;

@@ -78,13 +78,31 @@ public final class ScreenInbound {
         return summaries;
     }
 
+    /** Whether {@link #prepare} has anything to do: a model summary to ask, or a text to embed for the heads. */
+    public boolean prepares() {
+        return summaries.enabled() || model.enabled();
+    }
+
+    /**
+     * What {@link #decide} needs that is slow, worked out before the processing transaction and outside every
+     * transaction: the model's safe summary of a message (ADR 0020) and the vector of its text for the learned heads
+     * (issue 8, latency: the embedding no longer holds a connection or the store's writer). Either may be absent; the
+     * decision is then made as before, with the vector computed inside.
+     */
+    public record Prepared(Optional<ModelSafeText.Prepared> summary, Optional<SafetyModel.Ahead> vector) {
+        /** Nothing prepared. */
+        public static final Prepared NONE = new Prepared(Optional.empty(), Optional.empty());
+    }
+
     /**
      * Before the processing transaction, outside every transaction: the model's safe summary of {@code m}, for the
-     * decision to use if it is SUMMARIZE (ADR 0020). Empty when none is asked. {@code conversationId}: the existing
-     * conversation's, for the call log (null for a first message).
+     * decision to use if it is SUMMARIZE (ADR 0020; empty when none is asked), and the vector of its text.
+     * {@code conversationId}: the existing conversation's, for the call log (null for a first message).
      */
-    public Optional<ModelSafeText.Prepared> prepare(InboundMessage m, Long conversationId) {
-        return summaries.prepare(Direction.INBOUND, m.text(), conversationId);
+    public Prepared prepare(InboundMessage m, Long conversationId) {
+        var summary = summaries.enabled() ? summaries.prepare(Direction.INBOUND, m.text(), conversationId)
+                : Optional.<ModelSafeText.Prepared>empty();
+        return new Prepared(summary, model.embedAhead(m.text()));
     }
 
     /**
@@ -128,19 +146,21 @@ public final class ScreenInbound {
 
     /** Validates {@code m}, about to be stored in {@code conversation}. */
     public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now) {
-        return decide(store, conversation, m, now, Optional.empty());
+        return decide(store, conversation, m, now, Prepared.NONE);
     }
 
-    /** As above; a SUMMARIZE uses the model's summary {@link #prepare}d for the message when it was accepted. */
-    public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now,
-                          Optional<ModelSafeText.Prepared> prepared) {
+    /**
+     * As above, with what was {@link #prepare}d for the message: a SUMMARIZE uses the model's summary when it was
+     * accepted, and the heads read the vector computed ahead (the same scores as computing it here).
+     */
+    public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now, Prepared prepared) {
         var rules = PERSONAL_INBOX_PLAYBOOK.equals(conversation.playbook()) ? RecipientRules.PERSONAL
                 : RecipientRules.TEAM;
         var facts = new StoreBehaviourFacts(store, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
-        var scoring = model.forText();
-        var chosen = summaries.choose(validator.get().validate(request, facts, scoring), prepared);
+        var scoring = model.forText(prepared.vector());
+        var chosen = summaries.choose(validator.get().validate(request, facts, scoring), prepared.summary());
         return new Decided(chosen.result(), scoring.embedding(), chosen.choice());
     }
 
