@@ -46,6 +46,12 @@ final class HibernateTransactions implements Transactions {
         }
     }
 
+    /** On H2, writes {@link SingleWriter#urgently urgently}; a store of several writers needs no such order. */
+    @Override
+    public <T> T inUrgentTransaction(Function<Store, T> work) {
+        return SingleWriter.urgently(() -> inTransaction(work));
+    }
+
     private org.hibernate.Session openSession() {
         try {
             return sessionFactory.openSession();

@@ -42,11 +42,12 @@ public final class ReceiveInboundMessage {
         var checked = message.withinLimits();
         var normalised = checked.sentAt() == null ? checked.withSentAt(now) : checked;
         Inbox.Receipt receipt;
+        // Urgent: the provider waits for this commit, so it writes before queued processing (issue 8, latency).
         try {
-            receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
+            receipt = transactions.inUrgentTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
         } catch (ConcurrentUpdateException raced) {
             // The same receipt was inserted concurrently: the unique key decided, this one is the duplicate.
-            receipt = transactions.inTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
+            receipt = transactions.inUrgentTransaction(s -> s.inbox().insertIfAbsent(normalised, payload, now));
         }
         if (receipt.duplicate()) {
             metrics.duplicates.increment();

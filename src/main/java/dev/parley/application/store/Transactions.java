@@ -8,6 +8,15 @@ public interface Transactions {
 
     <T> T inTransaction(Function<Store, T> work);
 
+    /**
+     * As {@link #inTransaction}, for a short unit of work that someone is waiting on (a webhook's receipt, before its
+     * 2xx): a store that lets one writer in at a time (H2) lets it write before the other units of work waiting to
+     * write. Everywhere else it is {@link #inTransaction}.
+     */
+    default <T> T inUrgentTransaction(Function<Store, T> work) {
+        return inTransaction(work);
+    }
+
     default void run(Consumer<Store> work) {
         inTransaction(store -> {
             work.accept(store);

@@ -1,10 +1,15 @@
 package dev.parley.adapter.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,6 +68,47 @@ class SingleWriterTest {
             secondWrite.get(5, TimeUnit.SECONDS);
             assertThat(store.busy()).isFalse();
             assertThat(read(reader)).isEqualTo("first");
+        }
+    }
+
+    /**
+     * A receipt's transaction (urgent) waits for the writer of the moment, not for the writers that queued before it:
+     * the others pass a gate one at a time, so at most one of them is in the writer's queue (issue 8, latency).
+     */
+    @Test
+    void anUrgentWriterGoesBeforeWritersThatQueuedEarlier() throws Exception {
+        try (var threads = Executors.newCachedThreadPool(); var holder = store.getConnection();
+             var early = store.getConnection(); var later = store.getConnection(); var urgent = store.getConnection()) {
+            for (var c : List.of(holder, early, later, urgent)) c.setAutoCommit(false);
+            holder.prepareStatement("update t set v = 'holder' where id = 1").executeUpdate();
+            var order = new CopyOnWriteArrayList<String>();
+            var earlyWrite = CompletableFuture.runAsync(() -> {
+                write(early, "insert into t values (2, 'early')");
+                order.add("early");
+                commit(early);
+            }, threads);
+            await().atMost(Duration.ofSeconds(10)).until(() -> store.waiting()[1] == 1);
+            var laterWrite = CompletableFuture.runAsync(() -> {
+                write(later, "insert into t values (3, 'later')");
+                order.add("later");
+                commit(later);
+            }, threads);
+            await().atMost(Duration.ofSeconds(10)).until(() -> store.waiting()[1] == 2);
+            assertThat(store.waiting()[0]).as("writers that are not urgent wait at the gate").isZero();
+            var urgentWrite = CompletableFuture.runAsync(() -> SingleWriter.urgently(() -> {
+                write(urgent, "insert into t values (4, 'urgent')");
+                order.add("urgent");
+                commit(urgent);
+                return null;
+            }), threads);
+            await().atMost(Duration.ofSeconds(10)).until(() -> store.waiting()[0] == 1);
+
+            holder.commit();
+            CompletableFuture.allOf(earlyWrite, laterWrite, urgentWrite).get(10, TimeUnit.SECONDS);
+            assertThat(order).as("one writer at a time, the urgent one first").containsExactly("urgent", "early",
+                    "later");
+            assertThat(store.busy()).isFalse();
+            assertThat(store.waiting()).containsExactly(0, 0);
         }
     }
 
