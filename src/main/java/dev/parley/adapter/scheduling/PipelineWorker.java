@@ -37,8 +37,8 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
     /**
      * Platform threads, not virtual ones: processing is CPU work that does not block often (the heads' embedding runs
      * native code for milliseconds, Hibernate, H2 writing its chunk), and a virtual thread keeps its carrier until it
-     * blocks. On a 2-core machine two such rows held both carriers, and the listener's receipts, which run on virtual
-     * threads, could not even start until one finished (issue 8, latency at a steady load). The operating system
+     * blocks. On a 2-core machine two such rows can hold both carriers, and the listener's receipts, which run on
+     * virtual threads, then wait for one to finish (issue 8, latency at a steady load). The operating system
      * time-slices platform threads, so a receipt gets a core while rows are processed.
      */
     private final ExecutorService executor;
