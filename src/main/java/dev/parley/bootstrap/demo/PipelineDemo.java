@@ -70,6 +70,11 @@ public final class PipelineDemo {
      * this is at most about 130 MB.
      */
     static final int REMEMBERED_TEXTS = 65_536;
+    /**
+     * Finished conversations that may wait for the writer: a shard that runs ahead of it waits, so the rows between
+     * them stay few (the writer, H2's one, is the slower side on a busy machine).
+     */
+    static final int WAITING = 1_000;
 
     /** One person of the demo: who they are, where they write from, when we write first, and their own dice. */
     record Someone(Persona persona, Random random, String channel, String key, Instant startsAt,
@@ -144,7 +149,7 @@ public final class PipelineDemo {
         double rounds = Math.max(0, (messagesPerConversation - 4) / 1.2);
         var demo = new PipelineDemo(conversations, rounds, seed, now);
         var parts = new ArrayList<Shard>();
-        var finished = new LinkedBlockingQueue<Finished>();
+        var finished = new LinkedBlockingQueue<Finished>(WAITING);
         try (var loader = StoreLoader.open(target)) {
             for (int s = 0; s < shards; s++) parts.add(new Shard(demo, s, shards, finished));
             long started = System.nanoTime();

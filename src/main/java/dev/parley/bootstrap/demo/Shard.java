@@ -22,6 +22,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /** The people whose number is {@code shard} modulo {@code shards}, on a replay session and store of their own. */
 final class Shard implements AutoCloseable {
@@ -80,7 +81,23 @@ final class Shard implements AutoCloseable {
         } catch (Error e) {
             failure = new IllegalStateException(e);
         }
-        finished.add(new Finished.Stopped(failure));
+        try {
+            send(new Finished.Stopped(failure));
+        } catch (IllegalStateException e) {
+            // the writer has stopped (the copy failed): nobody waits for this shard's end
+        }
+    }
+
+    /** Hands {@code next} to the writer, waiting while it is behind; gives up when the copy has failed. */
+    private void send(Finished next) {
+        try {
+            while (!finished.offer(next, 100, TimeUnit.MILLISECONDS)) {
+                if (demo.abandoned()) throw new IllegalStateException("demo: the copy failed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while handing a conversation over", e);
+        }
     }
 
     void simulate() {
@@ -149,7 +166,7 @@ final class Shard implements AutoCloseable {
      */
     private void hand(int person, long id) {
         handedPeople.add(person);
-        finished.add(rows(id));
+        send(rows(id));
         memory.forgetConversation(id);
     }
 
