@@ -1,6 +1,7 @@
 package dev.parley.application.playbook.buyer;
 
 import dev.parley.application.playbook.buyer.agents.MatchView;
+import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.catalog.CatalogEntry;
 import dev.parley.domain.catalog.FeatureCheck;
@@ -155,5 +156,16 @@ final class BuyerWording {
                 .filter(o -> o.city().equals(m.city())).count() > 1 ? " (" + size(m.sqft()) + ")" : "")).toList();
         if (cities.size() == 1) return cities.getFirst();
         return String.join(", ", cities.subList(0, cities.size() - 1)) + " or " + cities.getLast();
+    }
+
+    /** The buyer's first and last name as known; null before the first name. */
+    static String fullName(BuyerState.Builder state) {
+        if (state.renterFirstName == null) return null;
+        return state.renterLastName == null ? state.renterFirstName : state.renterFirstName + " " + state.renterLastName;
+    }
+
+    /** At most {@code max} characters, the last an ellipsis when cut. */
+    static String clip(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
 }
