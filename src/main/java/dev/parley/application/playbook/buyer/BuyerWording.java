@@ -168,4 +168,22 @@ final class BuyerWording {
     static String clip(String s, int max) {
         return s == null || s.length() <= max ? s : s.substring(0, max - 1) + "…";
     }
+
+    /** A stored answer as a sentence of its own: capitalised, with its full stop. */
+    static String sentence(String answer) {
+        var t = answer.strip();
+        if (t.isEmpty()) return t;
+        t = Character.toUpperCase(t.charAt(0)) + t.substring(1);
+        return t.matches(".*[.!?]$") ? t : t + ".";
+    }
+
+    /** "Yes, overnight parking…" reads "yes, overnight parking…" after "Update on Commerce Twp —". */
+    static String afterDash(String answer) {
+        var t = sentence(answer);
+        if (t.matches("(?i)^(yes|no|yeah|yep|nope|sure|it|its|it's|there|they|the|we|our|you|your|not|only|both|"
+                + "all|unfortunately|absolutely|definitely)\\b.*")) {
+            t = Character.toLowerCase(t.charAt(0)) + t.substring(1);
+        }
+        return t;
+    }
 }

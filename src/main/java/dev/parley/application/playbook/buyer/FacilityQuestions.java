@@ -75,7 +75,7 @@ final class FacilityQuestions {
             if (f.outcome() != DetailFetcher.Outcome.UNMAPPED) {
                 facts.add(f.outcome() == DetailFetcher.Outcome.CACHE_HIT && known.get(f.field().key()) != null
                         && "escalation".equals(known.get(f.field().key()).source())
-                        ? EscalationDesk.sentence(f.value()) : BuyerWording.fact(f.field(), f.value(), e.knowledge()));
+                        ? BuyerWording.sentence(f.value()) : BuyerWording.fact(f.field(), f.value(), e.knowledge()));
             }
         }
         var outcomes = new LinkedHashMap<String, Object>();
@@ -92,7 +92,7 @@ final class FacilityQuestions {
             var field = unanswered.isEmpty() ? null : unanswered.getFirst();
             var hit = AnswerCache.lookup(t.state().build(), t.session().store().catalog(), propertyId, t.text(), field);
             if (hit.isPresent()) {
-                facts.add(EscalationDesk.sentence(hit.get().answer()));
+                facts.add(BuyerWording.sentence(hit.get().answer()));
                 t.session().record("answer_cache_hit", Map.of("property", e.property().ref(), "layer",
                         hit.get().layer(), "source", hit.get().source()));
                 if (field != null) {
@@ -105,7 +105,7 @@ final class FacilityQuestions {
             }
         }
         var prefix = newFocus && presented.size() > 1 ? e.property().city() + " — " : "";
-        if (!prefix.isEmpty() && !facts.isEmpty()) facts.set(0, EscalationDesk.afterDash(facts.getFirst()));
+        if (!prefix.isEmpty() && !facts.isEmpty()) facts.set(0, BuyerWording.afterDash(facts.getFirst()));
         if (escalate) {
             var topic = t.interpretation().topics().stream().filter(tp -> tp.fields().isEmpty()
                     || finalField(tp, unanswered)).findFirst().orElse(null);
