@@ -9,8 +9,10 @@ import dev.parley.application.operator.NotFoundException;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.buyer.agents.Situation;
 import dev.parley.domain.buyer.BuyerState;
+import dev.parley.domain.buyer.Engagement;
 import dev.parley.domain.buyer.EngagementStatus;
 import dev.parley.domain.buyer.Phase;
+import dev.parley.domain.buyer.SignupToken;
 import dev.parley.domain.buyer.SmsKind;
 import dev.parley.domain.buyer.TokenAction;
 import java.time.Duration;
@@ -167,11 +169,11 @@ final class BookingEvents {
     }
 
     private void agreementSigned(ConversationSession session, BuyerState.Builder state, Map<String, Object> data) {
-        var token = SigningLinks.redeemable(session, data, TokenAction.AGREEMENT, null);
-        if (token == null) return;
+        var signed = sign(session, state, data, TokenAction.AGREEMENT);
+        if (signed == null) return;
         var now = session.now();
-        SigningLinks.redeem(session, token, signer(state, data), now);
-        var engagement = SigningLinks.engagementOf(session, token);
+        var token = signed.token();
+        var engagement = signed.engagement();
         var b = engagement.edit();
         b.status = EngagementStatus.AGREEMENT_SIGNED;
         b.updatedAt = now;
@@ -183,10 +185,9 @@ final class BookingEvents {
     }
 
     private void onboardingSigned(ConversationSession session, BuyerState.Builder state, Map<String, Object> data) {
-        var token = SigningLinks.redeemable(session, data, TokenAction.ONBOARDING, null);
-        if (token == null) return;
-        SigningLinks.redeem(session, token, signer(state, data), session.now());
-        var engagement = SigningLinks.engagementOf(session, token);
+        var signed = sign(session, state, data, TokenAction.ONBOARDING);
+        if (signed == null) return;
+        var engagement = signed.engagement();
         var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
         session.addTask(null, "Onboarding done for " + property.name() + " (" + property.ref() + "): complete the "
                 + "deal (deal_completed with lease_starts) when the lease is countersigned", "deal");
@@ -227,6 +228,19 @@ final class BookingEvents {
         if (!state.presentedListingIds.contains(listingId)) state.presentedListingIds.add(listingId);
         messages.proactive(session, state, "new_match:" + listingId, "new_match", Situation.NOTICE, SmsKind.FOLLOW_UP,
                 Map.of("city", entry.property().city()));
+    }
+
+    /** A link signed, and the open booking it belongs to. */
+    private record Signed(SignupToken token, Engagement engagement) {
+    }
+
+    /** Redeems the link an agreement or onboarding event signs; null when it was already used (a repeated delivery). */
+    private static Signed sign(ConversationSession session, BuyerState.Builder state, Map<String, Object> data,
+                               TokenAction action) {
+        var token = SigningLinks.redeemable(session, data, action, null);
+        if (token == null) return null;
+        SigningLinks.redeem(session, token, signer(state, data), session.now());
+        return new Signed(token, SigningLinks.engagementOf(session, token));
     }
 
     /** Who signed: the name the page gave, else the buyer's. */
