@@ -29,6 +29,7 @@ import dev.parley.adapter.http.ReplyToolRoutes;
 import java.security.SecureRandom;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.operator.ClaimConversation;
@@ -91,8 +92,7 @@ public final class ParleyApp implements AutoCloseable {
      * Sentence embeddings of messages, computed once each and stored (the model loads on first use); recent texts
      * are remembered in memory so a recurring text is embedded once.
      */
-    public final MessageEmbeddings messageEmbeddings = new MessageEmbeddings(
-            new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096));
+    public final MessageEmbeddings messageEmbeddings;
     /** The learned alert heads beside the patterns (issue 14); Settings may change their thresholds live. */
     public final LearnedAlerts learnedAlerts;
     private final EmbeddingWarmUp embeddingWarmUp = new EmbeddingWarmUp();
@@ -175,7 +175,22 @@ public final class ParleyApp implements AutoCloseable {
      */
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                      List<Playbook> extraPlaybooks, Transactions store, Runnable closeStore) {
-        this(config, clock, senderOverride, random, extraPlaybooks, () -> new OpenedStore(null, store, closeStore));
+        this(config, clock, senderOverride, random, extraPlaybooks, store, closeStore, ownEmbedder());
+    }
+
+    /**
+     * As above, embedding texts with {@code embedder} instead of a memo of its own: several Parleys of one process
+     * (the demo's shards) then embed a recurring text once between them. The embedder must be thread-safe.
+     */
+    public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
+                     List<Playbook> extraPlaybooks, Transactions store, Runnable closeStore, TextEmbedder embedder) {
+        this(config, clock, senderOverride, random, extraPlaybooks, () -> new OpenedStore(null, store, closeStore),
+                embedder);
+    }
+
+    /** MiniLM, with the vectors of the last 4,096 distinct texts remembered in memory. */
+    private static TextEmbedder ownEmbedder() {
+        return new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096);
     }
 
     /**
@@ -190,6 +205,12 @@ public final class ParleyApp implements AutoCloseable {
 
     private ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                       List<Playbook> extraPlaybooks, Supplier<OpenedStore> openStore) {
+        this(config, clock, senderOverride, random, extraPlaybooks, openStore, ownEmbedder());
+    }
+
+    private ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
+                      List<Playbook> extraPlaybooks, Supplier<OpenedStore> openStore, TextEmbedder embedder) {
+        this.messageEmbeddings = new MessageEmbeddings(embedder);
         this.config = config;
         this.current = config;
         this.random = random;

@@ -22,6 +22,12 @@ final class GroupIndex<K, R> implements Index<R> {
         return group == null ? List.of() : group.values();
     }
 
+    /** The ids of the group's rows, a copy (safe to delete them while going through it). */
+    List<Long> idsOf(K key) {
+        var group = groups.get(key);
+        return group == null ? List.of() : List.copyOf(group.keySet());
+    }
+
     @Override
     public void update(long id, R old, R now) {
         if (old != null && (now == null || !Objects.equals(keyOf.apply(old), keyOf.apply(now)))) {

@@ -86,4 +86,9 @@ final class InMemoryAlerts implements Alerts {
         table.put(id, new ConversationAlert(id, a.conversationId(), a.contactId(), a.messageId(), a.severity(),
                 a.categories(), a.patternIds(), a.source(), status, a.createdAt(), by, when, a.reasons(), handling));
     }
+
+    /** Deletes the rows of conversation {@code conversationId} ({@link InMemoryTransactions#forgetConversation}). */
+    void forgetConversation(long conversationId) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+    }
 }

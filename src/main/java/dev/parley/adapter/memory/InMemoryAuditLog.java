@@ -34,4 +34,9 @@ final class InMemoryAuditLog implements AuditLog {
         table.guard();
         return List.copyOf(byTarget.of(new Target(targetType, targetId)));
     }
+
+    /** Deletes the entries about {@code targetType} {@code targetId}. */
+    void forgetTarget(String targetType, long targetId) {
+        for (long id : byTarget.idsOf(new Target(targetType, targetId))) table.delete(id);
+    }
 }

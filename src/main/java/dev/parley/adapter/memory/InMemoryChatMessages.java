@@ -62,4 +62,9 @@ final class InMemoryChatMessages implements ChatMessages {
     private Row row(Message m) {
         return new Row(m, table.get(m.id()));
     }
+
+    /** Deletes the chat details of messages {@code messageIds}. */
+    void forgetMessages(java.util.Collection<Long> messageIds) {
+        for (long id : messageIds) table.delete(id);
+    }
 }

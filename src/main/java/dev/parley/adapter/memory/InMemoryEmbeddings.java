@@ -36,4 +36,9 @@ final class InMemoryEmbeddings implements Embeddings {
         for (long id : messageIds) ofMessage(id, model).ifPresent(e -> result.put(id, e));
         return result;
     }
+
+    /** Deletes the vectors of messages {@code messageIds}. */
+    void forgetMessages(java.util.Collection<Long> messageIds) {
+        for (long id : messageIds) table.delete(id);
+    }
 }

@@ -181,4 +181,11 @@ final class InMemoryInbox implements Inbox {
     private static String truncate(String error) {
         return error == null || error.length() <= MAX_ERROR ? error : error.substring(0, MAX_ERROR);
     }
+
+    /** Deletes the processed rows of conversation key {@code conversationKey} on {@code channel} (failed ones stay). */
+    void forgetProcessed(String channel, String conversationKey) {
+        for (long id : byLane.idsOf(new Lane(channel, conversationKey))) {
+            if (table.get(id).status() == InboxStatus.PROCESSED) table.delete(id);
+        }
+    }
 }

@@ -58,4 +58,14 @@ final class InMemoryMessages implements Messages {
         table.guard();
         return List.copyOf(byConversation.of(conversationId));
     }
+
+    /** The ids of conversation {@code conversationId}'s messages. */
+    List<Long> idsOf(long conversationId) {
+        return byConversation.idsOf(conversationId);
+    }
+
+    /** Deletes the messages of conversation {@code conversationId}. */
+    void forgetConversation(long conversationId) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+    }
 }

@@ -197,4 +197,9 @@ final class InMemoryOutbox implements Outbox {
         var byTime = pendingByNextAttempt.rows();
         return byTime.isEmpty() ? Optional.empty() : Optional.of(byTime.first().nextAttemptAt());
     }
+
+    /** Deletes the rows of conversation {@code conversationId} ({@link InMemoryTransactions#forgetConversation}). */
+    void forgetConversation(long conversationId) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+    }
 }

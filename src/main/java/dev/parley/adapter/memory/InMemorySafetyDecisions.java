@@ -168,4 +168,10 @@ final class InMemorySafetyDecisions implements SafetyDecisions {
         messageSafety.put(messageId, new MessageSafety(messageId, s.decisionId(), s.inboxId(), s.decision(), s.safeOutputJson(),
                 s.originalText(), StoredTime.of(at), actor));
     }
+
+    /** Deletes the decisions of conversation {@code conversationId} and the safety rows of its messages. */
+    void forgetConversation(long conversationId, List<Long> messageIds) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+        for (long id : messageIds) messageSafety.delete(id);
+    }
 }

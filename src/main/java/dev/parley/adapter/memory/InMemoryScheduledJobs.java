@@ -107,4 +107,9 @@ final class InMemoryScheduledJobs implements ScheduledJobs {
         var pending = pendingByDueTime.rows();
         return pending.isEmpty() ? Optional.empty() : Optional.of(pending.first().dueAt());
     }
+
+    /** Deletes the rows of conversation {@code conversationId} ({@link InMemoryTransactions#forgetConversation}). */
+    void forgetConversation(long conversationId) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+    }
 }

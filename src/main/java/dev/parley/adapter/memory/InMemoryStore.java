@@ -50,6 +50,29 @@ final class InMemoryStore implements Store {
         safetyDecisions = new InMemorySafetyDecisions(undo, conversations, contacts, messages);
     }
 
+    /**
+     * Deletes conversation {@code id} and every row that belongs to it: its messages (with their vectors, chat
+     * details and safety rows), timeline, outbox, alerts, jobs, tasks, safety decisions, audit entries and the
+     * processed inbox rows of its key. Its contact stays. A later write that refers to it then fails its foreign key.
+     */
+    void forgetConversation(long id) {
+        var conversation = conversations.table.get(id);
+        if (conversation == null) return;
+        var messageIds = messages.idsOf(id);
+        safetyDecisions.forgetConversation(id, messageIds);
+        embeddings.forgetMessages(messageIds);
+        chatMessages.forgetMessages(messageIds);
+        tasks.forgetConversation(id);
+        alerts.forgetConversation(id);
+        outbox.forgetConversation(id);
+        jobs.forgetConversation(id);
+        timeline.forgetConversation(id);
+        audit.forgetTarget("conversation", id);
+        inbox.forgetProcessed(conversation.channel(), conversation.key());
+        messages.forgetConversation(id);
+        conversations.table.delete(id);
+    }
+
     @Override public Contacts contacts() { return contacts; }
     @Override public Conversations conversations() { return conversations; }
     @Override public Messages messages() { return messages; }

@@ -45,4 +45,9 @@ final class InMemoryTasks implements Tasks {
         table.put(id, new ConversationTask(id, t.conversationId(), t.messageId(), t.text(), t.kind(), status,
                 t.createdAt()));
     }
+
+    /** Deletes the rows of conversation {@code conversationId} ({@link InMemoryTransactions#forgetConversation}). */
+    void forgetConversation(long conversationId) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+    }
 }

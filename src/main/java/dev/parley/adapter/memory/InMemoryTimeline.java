@@ -35,4 +35,9 @@ final class InMemoryTimeline implements Timeline {
         table.guard();
         return List.copyOf(byConversation.of(conversationId));
     }
+
+    /** Deletes the rows of conversation {@code conversationId} ({@link InMemoryTransactions#forgetConversation}). */
+    void forgetConversation(long conversationId) {
+        for (long id : byConversation.idsOf(conversationId)) table.delete(id);
+    }
 }

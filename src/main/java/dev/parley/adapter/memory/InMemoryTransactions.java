@@ -60,6 +60,18 @@ public final class InMemoryTransactions implements Transactions, AutoCloseable {
         }
     }
 
+    /**
+     * Drops conversation {@code conversationId} and the rows that belong to it (see {@code InMemoryStore}), in one
+     * unit of work, for a caller that has copied them elsewhere and will not touch the conversation again (the demo
+     * frees its shards' memory so). The ids it used are not issued again.
+     */
+    public void forgetConversation(long conversationId) {
+        inTransaction(s -> {
+            store.forgetConversation(conversationId);
+            return null;
+        });
+    }
+
     /** Refuses every later unit of work, as a closed database does. The rows are left to the garbage collector. */
     @Override
     public void close() {

@@ -61,6 +61,11 @@ final class Table<R> {
         undo.add(() -> write(id, row, old));
     }
 
+    /** Deletes row {@code id} if there is one (undone like any write). */
+    void delete(long id) {
+        if (get(id) != null) put(id, null);
+    }
+
     /** Fails unless the caller runs inside a transaction of this store (before reading an index). */
     void guard() {
         undo.checkInTransaction();

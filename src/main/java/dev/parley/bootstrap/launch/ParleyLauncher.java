@@ -179,6 +179,9 @@ final class ParleyLauncher implements Launcher {
             out.put("failed_inbox_rows", figures.failedInbox());
             out.put("simulation_ms", figures.simulationMillis());
             out.put("write_ms", figures.writeMillis());
+            // texts the learned heads asked vectors for, and how many of them were computed (not remembered)
+            out.put("embeddings", new java.util.TreeMap<>(Map.of("asked", figures.embeddingsAsked(), "computed",
+                    figures.embeddingsComputed())));
             out.put("catalog_properties", new ImportCatalog(database.transactions(), Clock.systemUTC())
                     .load(DemoCatalog.items()).properties());
             // what an operator finds in each queue of the console

@@ -3,6 +3,7 @@ package dev.parley.bootstrap.replay;
 import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.playbooks.DemoCatalog;
 import dev.parley.application.ManualClock;
+import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
@@ -89,7 +90,7 @@ public final class ReplaySession implements AutoCloseable {
     public static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
                                      Consumer<TranscriptLine> sink, ReplayStore store, ReplayModel model) {
         return open(start, configDir, extraPlaybooks, sink, store, model,
-                store == ReplayStore.MEMORY ? new InMemoryTransactions() : null);
+                store == ReplayStore.MEMORY ? new InMemoryTransactions() : null, null);
     }
 
     /**
@@ -97,12 +98,22 @@ public final class ReplaySession implements AutoCloseable {
      * with no config directory and the offline model; the session closes the store.
      */
     public static ReplaySession open(Instant start, Consumer<TranscriptLine> sink, InMemoryTransactions memory) {
-        return open(start, null, List.of(), sink, ReplayStore.MEMORY, ReplayModel.OFFLINE, memory);
+        return open(start, null, List.of(), sink, ReplayStore.MEMORY, ReplayModel.OFFLINE, memory, null);
+    }
+
+    /**
+     * As above, embedding texts with {@code embedder} (thread-safe), which sessions side by side may share: a text
+     * recurring in several of them is embedded once. The vectors do not depend on which session asked first.
+     */
+    public static ReplaySession open(Instant start, Consumer<TranscriptLine> sink, InMemoryTransactions memory,
+                                     TextEmbedder embedder) {
+        return open(start, null, List.of(), sink, ReplayStore.MEMORY, ReplayModel.OFFLINE, memory,
+                java.util.Objects.requireNonNull(embedder, "embedder"));
     }
 
     private static ReplaySession open(Instant start, Path configDir, List<Playbook> extraPlaybooks,
                                       Consumer<TranscriptLine> sink, ReplayStore store, ReplayModel model,
-                                      InMemoryTransactions memory) {
+                                      InMemoryTransactions memory, TextEmbedder embedder) {
         Path scratch = null;
         try {
             if (configDir == null) scratch = Files.createTempDirectory("parley-replay");
@@ -125,9 +136,11 @@ public final class ReplaySession implements AutoCloseable {
         var clock = new ManualClock(start);
         ParleyApp app;
         try {
-            app = memory != null
+            app = memory == null ? new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks)
+                    : embedder == null
                     ? new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks, memory, memory::close)
-                    : new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks);
+                    : new ParleyApp(config, clock, null, new Random(SEED), extraPlaybooks, memory, memory::close,
+                            embedder);
         } catch (RuntimeException e) {
             deleteQuietly(scratch);
             throw e;

@@ -25,6 +25,10 @@ class DemoCommandTest {
                 "millis", "cpu_ms", "queues");
         assertThat(((Map<?, ?>) figures.get("queues")).get(dev.parley.application.console.QueueKind.ALL))
                 .isEqualTo(figures.get("conversations"));
+        // the learned heads read every screened text; the shards' one memo embeds a recurring text once
+        var embeddings = (Map<?, ?>) figures.get("embeddings");
+        assertThat((Long) embeddings.get("asked")).isPositive();
+        assertThat((Long) embeddings.get("computed")).isPositive().isLessThan((Long) embeddings.get("asked"));
         assertThat(Files.exists(home.resolve("data").resolve("parley.mv.db"))).isTrue();
         var config = ParleyConfig.load(home, Map.of(), Map.of(), new SecureRandom());
         try (var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
