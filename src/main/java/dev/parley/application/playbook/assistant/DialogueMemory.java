@@ -1,6 +1,8 @@
 package dev.parley.application.playbook.assistant;
 
+import dev.parley.application.model.ChatMessage;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,4 +20,14 @@ public interface DialogueMemory {
 
     /** Adds a turn; the engine ignores a failure here (seed 001 step 10). */
     void add(long conversationId, Turn turn);
+
+    /** The turns as a model sees them: each user text, then its reply. */
+    static List<ChatMessage> asMessages(List<Turn> turns) {
+        var messages = new ArrayList<ChatMessage>();
+        for (var turn : turns) {
+            messages.add(ChatMessage.user(turn.user()));
+            messages.add(ChatMessage.assistant(turn.assistant()));
+        }
+        return messages;
+    }
 }

@@ -36,7 +36,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
     public static final String SEND_SCHEDULED = "send_scheduled";
     public static final String CANCEL_SCHEDULED = "cancel_scheduled";
     /** Job kinds that end in a message to the buyer (the console's "next scheduled message"). */
-    public static final Set<String> MESSAGE_JOB_KINDS = Set.of(BookingDesk.JOB_KIND, Reengagement.JOB_KIND);
+    public static final Set<String> MESSAGE_JOB_KINDS = Set.of(BookingNotices.JOB_KIND, Reengagement.JOB_KIND);
     private static final java.time.Duration SUPPLIER_REPLY_GAP = java.time.Duration.ofHours(12);
 
     private final LoadedPlaybook loaded;
@@ -205,10 +205,10 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         save(session, state, phaseBefore);
     }
 
-    /** The events this playbook takes: the team's answer, and the booking's (see {@link BookingDesk#EVENTS}). */
+    /** The events this playbook takes: the team's answer, and the booking's (see {@link BookingEvents#EVENTS}). */
     public static final Set<String> EVENTS = java.util.stream.Stream.concat(
             java.util.stream.Stream.of(EscalationDesk.ANSWER_EVENT, SEND_SCHEDULED, CANCEL_SCHEDULED),
-            BookingDesk.EVENTS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            BookingEvents.EVENTS.stream()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     @Override
     public void onEvent(ConversationSession session, String name, Map<String, Object> data) {

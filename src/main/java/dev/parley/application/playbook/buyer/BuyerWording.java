@@ -1,6 +1,7 @@
 package dev.parley.application.playbook.buyer;
 
 import dev.parley.application.playbook.buyer.agents.MatchView;
+import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.catalog.CatalogEntry;
 import dev.parley.domain.catalog.FeatureCheck;
@@ -155,5 +156,34 @@ final class BuyerWording {
                 .filter(o -> o.city().equals(m.city())).count() > 1 ? " (" + size(m.sqft()) + ")" : "")).toList();
         if (cities.size() == 1) return cities.getFirst();
         return String.join(", ", cities.subList(0, cities.size() - 1)) + " or " + cities.getLast();
+    }
+
+    /** The buyer's first and last name as known; null before the first name. */
+    static String fullName(BuyerState.Builder state) {
+        if (state.renterFirstName == null) return null;
+        return state.renterLastName == null ? state.renterFirstName : state.renterFirstName + " " + state.renterLastName;
+    }
+
+    /** At most {@code max} characters, the last an ellipsis when cut. */
+    static String clip(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max - 1) + "…";
+    }
+
+    /** A stored answer as a sentence of its own: capitalised, with its full stop. */
+    static String sentence(String answer) {
+        var t = answer.strip();
+        if (t.isEmpty()) return t;
+        t = Character.toUpperCase(t.charAt(0)) + t.substring(1);
+        return t.matches(".*[.!?]$") ? t : t + ".";
+    }
+
+    /** "Yes, overnight parking…" reads "yes, overnight parking…" after "Update on Commerce Twp —". */
+    static String afterDash(String answer) {
+        var t = sentence(answer);
+        if (t.matches("(?i)^(yes|no|yeah|yep|nope|sure|it|its|it's|there|they|the|we|our|you|your|not|only|both|"
+                + "all|unfortunately|absolutely|definitely)\\b.*")) {
+            t = Character.toLowerCase(t.charAt(0)) + t.substring(1);
+        }
+        return t;
     }
 }

@@ -151,7 +151,7 @@ final class Reengagement {
         values.putIfAbsent("property", "that");
         values.put("city", state.criteria.location() != null ? state.criteria.location() : "your area");
         if (point.equals("GUARANTEE_PENDING") && state.guaranteeLinkToken != null) {
-            values.put("link", links.url(BookingDesk.GUARANTEE_PATH, state.guaranteeLinkToken));
+            values.put("link", links.url(SigningLinks.GUARANTEE_PATH, state.guaranteeLinkToken));
         }
         var kind = values.get(Situation.TEMPLATE).equals("nudge_guarantee_still") ? SmsKind.COMMITMENT
                 : SmsKind.FOLLOW_UP;
