@@ -60,4 +60,15 @@ class ModelCallLogContractTest {
     void inMemory() {
         contract(new InMemoryModelCallLog());
     }
+
+    @Test
+    void inMemoryKeepsTheNewestCallsOnlyWithIdsCountingOn() {
+        var log = new InMemoryModelCallLog(3);
+        for (int i = 0; i < 5; i++) log.record(call("classify", (long) i, "ok", false));
+
+        assertThat(log.recent(10)).extracting(ModelCall::id).containsExactly(5L, 4L, 3L);
+        assertThat(log.ofConversation(0)).isEmpty();
+        assertThat(log.ofConversation(4)).extracting(ModelCall::id).containsExactly(5L);
+        assertThat(log.record(call("plan", null, "ok", false))).isEqualTo(6L);
+    }
 }
