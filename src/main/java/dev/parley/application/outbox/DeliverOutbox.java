@@ -6,7 +6,6 @@ import dev.parley.application.PipelineEvents;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.Playbooks;
-import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.RetryOnConflict;
@@ -23,7 +22,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
@@ -104,8 +102,9 @@ public final class DeliverOutbox {
             return false;
         }
         try {
-            // safety.rewrite=model: the model's rewrite is asked before the claim, outside any transaction (ADR 0020)
-            var prepared = prepareRewrite(outboxId);
+            // The screen's slow parts (the heads' embedding; with safety.rewrite=model the model's rewrite) are worked
+            // out before the claim, outside any transaction (ADR 0020; issue 8, latency)
+            var prepared = prepare(outboxId);
             Claim claim;
             try {
                 claim = transactions.inTransaction(store -> claim(store, outboxId, prepared));
@@ -124,11 +123,12 @@ public final class DeliverOutbox {
     }
 
     /**
-     * The model's rewrite of a row its claim is about to screen (its first attempt, due, first of its conversation),
-     * asked with no transaction open; empty when the model rewrite is off or not needed.
+     * What the claim's screen of a row (due, first unsent of its conversation) needs that is slow: its text's vector
+     * for the learned heads and, for its first attempt, the model's rewrite; worked out with no transaction open.
+     * Nothing when neither is in use or the row is not about to be claimed.
      */
-    private Optional<ModelSafeText.Prepared> prepareRewrite(long outboxId) {
-        if (!safety.rewrites().enabled()) return Optional.empty();
+    private ScreenOutbound.Prepared prepare(long outboxId) {
+        if (!safety.prepares()) return ScreenOutbound.Prepared.NONE;
         var row = transactions.inTransaction(store -> {
             var r = store.outbox().find(outboxId).orElse(null);
             if (r == null || r.status() != OutboxStatus.PENDING || r.nextAttemptAt().isAfter(clock.instant())
@@ -180,7 +180,7 @@ public final class DeliverOutbox {
         }
     }
 
-    private Claim claim(Store store, long outboxId, Optional<ModelSafeText.Prepared> prepared) {
+    private Claim claim(Store store, long outboxId, ScreenOutbound.Prepared prepared) {
         var now = clock.instant();
         var row = store.outbox().find(outboxId).orElse(null);
         if (row == null || row.status() != OutboxStatus.PENDING || row.nextAttemptAt().isAfter(now)) {

@@ -64,17 +64,35 @@ public final class ScreenOutbound {
         return rewrites;
     }
 
+    /** Whether {@link #prepare} has anything to do: a model rewrite to ask, or a text to embed for the heads. */
+    public boolean prepares() {
+        return rewrites.enabled() || model.enabled();
+    }
+
     /**
-     * Before the claim, outside every transaction: the model's rewrite of an automated row about to be screened for
-     * its first attempt (ADR 0020). Empty when none is asked (the model is off, an operator's row, a retry, a
-     * carrier-required answer, words that raise nothing).
+     * What {@link #screen} needs that is slow, worked out before the claim and outside every transaction: the model's
+     * rewrite of the row (ADR 0020) and the vector of its text for the learned heads (issue 8: the embedding no longer
+     * runs inside the claim, which holds the contact's lock and, on H2, the store's writer). Either may be absent; the
+     * screen then works as before, embedding inside.
      */
-    public Optional<ModelSafeText.Prepared> prepare(OutboxEntry row) {
-        if (row == null || row.status() != OutboxStatus.PENDING || row.attempts() != 0 || row.operatorExplicit()
+    public record Prepared(Optional<ModelSafeText.Prepared> rewrite, Optional<SafetyModel.Ahead> vector) {
+        /** Nothing prepared. */
+        public static final Prepared NONE = new Prepared(Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * Before the claim, outside every transaction: the vector of a row about to be screened, and the model's rewrite
+     * of an automated row about to be screened for its first attempt (ADR 0020; none when the model is off, an
+     * operator's row, a retry, or words that raise nothing). Nothing for a carrier-required answer (not screened).
+     */
+    public Prepared prepare(OutboxEntry row) {
+        if (row == null || row.status() != OutboxStatus.PENDING
                 || dev.parley.domain.contact.CompliancePurposes.mayReachOptedOut(row.purpose())) {
-            return Optional.empty();
+            return Prepared.NONE;
         }
-        return rewrites.prepare(Direction.OUTBOUND, row.text(), row.conversationId());
+        var rewrite = row.attempts() != 0 || row.operatorExplicit() ? Optional.<ModelSafeText.Prepared>empty()
+                : rewrites.prepare(Direction.OUTBOUND, row.text(), row.conversationId());
+        return new Prepared(rewrite, model.embedAhead(row.text()));
     }
 
     /** What the claim does with the row. */
@@ -89,21 +107,22 @@ public final class ScreenOutbound {
     /** The validator's decision on {@code row} (whose contact is {@code contact}), applied to the row. */
     public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
                           Instant now, List<PipelineEvent> published) {
-        return screen(store, conversation, contact, row, from, now, published, Optional.empty());
+        return screen(store, conversation, contact, row, from, now, published, Prepared.NONE);
     }
 
     /**
-     * As above, with the model's rewrite {@link #prepare}d for the row before the claim: an automated row's
-     * SOFT_REWRITE sends it when it was accepted, else the deterministic rewrite; the decision's timeline event says
-     * which ({@code rewrite}, {@code rewrite_fallback}).
+     * As above, with what was {@link #prepare}d for the row before the claim: the heads read the vector computed
+     * ahead (the same scores as computing it here), and an automated row's SOFT_REWRITE sends the model's rewrite when
+     * it was accepted, else the deterministic rewrite; the decision's timeline event says which ({@code rewrite},
+     * {@code rewrite_fallback}).
      */
     public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
-                          Instant now, List<PipelineEvent> published, Optional<ModelSafeText.Prepared> prepared) {
+                          Instant now, List<PipelineEvent> published, Prepared prepared) {
         var result = check(store, conversation, contact, row.text(), from, row.operatorExplicit(), row.createdAt(),
-                now);
+                now, prepared.vector());
         Optional<ModelSafeText.Choice> choice = Optional.empty();
         if (!row.operatorExplicit()) {
-            var chosen = rewrites.choose(result, prepared);
+            var chosen = rewrites.choose(result, prepared.rewrite());
             result = chosen.result();
             choice = chosen.choice();
         }
@@ -133,11 +152,16 @@ public final class ScreenOutbound {
      */
     public SafetyResult check(Store store, Conversation conversation, Contact contact, String text, String from,
                               boolean operator, Instant queuedAt, Instant now) {
+        return check(store, conversation, contact, text, from, operator, queuedAt, now, Optional.empty());
+    }
+
+    private SafetyResult check(Store store, Conversation conversation, Contact contact, String text, String from,
+                               boolean operator, Instant queuedAt, Instant now, Optional<SafetyModel.Ahead> ahead) {
         var facts = new StoreBehaviourFacts(store, conversation, Direction.OUTBOUND,
                 rules(store, conversation, operator, queuedAt), zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.OUTBOUND, text, from, contact.address(), conversation.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
-        return validator.get().validate(request, facts, model.forText());
+        return validator.get().validate(request, facts, model.forText(ahead));
     }
 
     /**

@@ -14,22 +14,20 @@ import dev.parley.application.playbook.NoopPlaybook;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.ScreenInbound;
-import dev.parley.application.store.Store;
-import dev.parley.application.store.Transactions;
 import dev.parley.domain.embedding.Embedding;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.InboxStatus;
 import dev.parley.domain.safety.SafetyValidator;
 import dev.parley.domain.safety.ValidationFailureListener;
 import dev.parley.domain.safety.ZoneLookup;
+import dev.parley.testing.OpenTransactions;
+import dev.parley.testing.RecordingEmbedder;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -130,57 +128,5 @@ class EmbeddingAheadOfTransactionTest {
         var m = new InboundMessage("sms", providerId, "+15550199", "+15550199", "+15550100", text, null, T0, null,
                 null);
         return store.inTransaction(s -> s.inbox().insertIfAbsent(m, "{}", T0)).id();
-    }
-
-    /** The store, telling whether the calling thread is inside one of its transactions. */
-    static final class OpenTransactions implements Transactions {
-        private final Transactions inner;
-        private final ThreadLocal<Integer> depth = ThreadLocal.withInitial(() -> 0);
-
-        OpenTransactions(Transactions inner) {
-            this.inner = inner;
-        }
-
-        boolean open() {
-            return depth.get() > 0;
-        }
-
-        @Override
-        public <T> T inTransaction(Function<Store, T> work) {
-            depth.set(depth.get() + 1);
-            try {
-                return inner.inTransaction(work);
-            } finally {
-                depth.set(depth.get() - 1);
-            }
-        }
-    }
-
-    /** The real embedder, recording for each call whether a transaction was open on the calling thread. */
-    static final class RecordingEmbedder implements TextEmbedder {
-        final List<Boolean> calls = new CopyOnWriteArrayList<>();
-        private final TextEmbedder inner;
-        private final OpenTransactions transactions;
-
-        RecordingEmbedder(TextEmbedder inner, OpenTransactions transactions) {
-            this.inner = inner;
-            this.transactions = transactions;
-        }
-
-        @Override
-        public String model() {
-            return inner.model();
-        }
-
-        @Override
-        public int dimensions() {
-            return inner.dimensions();
-        }
-
-        @Override
-        public Embedding embed(String text) {
-            calls.add(transactions.open());
-            return inner.embed(text);
-        }
     }
 }
