@@ -84,6 +84,15 @@ public final class ListenerBinding implements AutoCloseable {
         return origin;
     }
 
+    /** Whether {@code address} (a host name or literal) is this machine's loopback; an unknown host is not. */
+    static boolean isLoopback(String address) {
+        try {
+            return java.net.InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
+    }
+
     /** Releases the address when Parley does not start after all. */
     @Override
     public void close() {

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -29,6 +30,17 @@ final class LiveSettings {
     }
 
     private LiveSettings() {
+    }
+
+    /** Sorts the changed keys: applied at once, waiting for the listener's restart, waiting for Parley's. */
+    static Outcome outcome(List<ConfigKey> changed) {
+        var applied = new ArrayList<String>();
+        var listener = new ArrayList<String>();
+        var restart = new ArrayList<String>();
+        for (var key : changed) {
+            (LISTENER.contains(key) ? listener : live(key) ? applied : restart).add(key.key());
+        }
+        return new Outcome(List.copyOf(applied), List.copyOf(listener), List.copyOf(restart));
     }
 
     static boolean model(ConfigKey key) {

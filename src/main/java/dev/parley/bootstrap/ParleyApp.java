@@ -2,20 +2,12 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
-import dev.parley.adapter.http.AdminRoutes;
-import dev.parley.adapter.http.ApiRoutes;
-import dev.parley.adapter.http.ClaimRoutes;
-import dev.parley.adapter.http.HttpListener;
-import dev.parley.adapter.http.OpsRoutes;
-import dev.parley.adapter.http.Route;
-import dev.parley.adapter.http.TelegramWebhookRoutes;
 import dev.parley.adapter.http.TrustedProxies;
-import dev.parley.adapter.http.WebhookRoutes;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
-import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.adapter.persistence.JdbcModelCallLog;
 import dev.parley.adapter.persistence.PostgresEventBridge;
 import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
@@ -23,18 +15,21 @@ import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
-import dev.parley.application.escalation.ReplyLinks;
-import dev.parley.application.escalation.ReplyTool;
-import dev.parley.adapter.http.ReplyToolRoutes;
-import java.security.SecureRandom;
-import dev.parley.application.model.ModelGateway;
+import dev.parley.application.console.BuyerJourneys;
 import dev.parley.application.embedding.MessageEmbeddings;
 import dev.parley.application.embedding.TextEmbedder;
+import dev.parley.application.escalation.ReplyLinks;
+import dev.parley.application.escalation.ReplyTool;
+import dev.parley.application.model.ModelGateway;
+import dev.parley.application.operator.CheckOutgoing;
+import dev.parley.application.operator.ClaimConversation;
 import dev.parley.application.operator.DeliverExternalEvent;
 import dev.parley.application.operator.FindConversations;
-import dev.parley.application.operator.ClaimConversation;
+import dev.parley.application.operator.ReleaseFilteredMessage;
 import dev.parley.application.operator.ReplyToConversation;
 import dev.parley.application.operator.RetryInboxMessage;
+import dev.parley.application.operator.RevealOriginal;
+import dev.parley.application.operator.SetContactTimeZone;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.outbox.DeliverOutbox;
@@ -48,25 +43,31 @@ import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.safety.SafetyPolicyDocument;
+import dev.parley.application.signup.SignupPages;
+import dev.parley.application.signup.WebOptIn;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
-import dev.parley.application.operator.CheckOutgoing;
-import dev.parley.application.operator.ReleaseFilteredMessage;
-import dev.parley.application.safety.ReleaseHeldMessage;
-import dev.parley.application.operator.RevealOriginal;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The composition root: every part of Parley is built here, by hand, from the configuration, with the help of the
- * package's installations (model, playbooks, assistant, safety, senders). Nothing else constructs adapters. {@link #start()} runs the listener, pipeline worker, outbox and scheduler.
+ * package's installations (model, playbooks, assistant, safety, senders). Nothing else constructs adapters.
+ * {@link #start()} runs the listener ({@link ServedListener}, {@link ListenerRoutes}), pipeline worker, outbox and
+ * scheduler.
  */
 public final class ParleyApp implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ParleyApp.class);
@@ -114,25 +115,25 @@ public final class ParleyApp implements AutoCloseable {
     public final DeliverExternalEvent externalEvent;
     public final ImportCatalog catalog;
     public final ReplyTool replyTool;
-    public final dev.parley.application.signup.SignupPages signupPages;
-    public final dev.parley.application.signup.WebOptIn webOptIn;
-    public final dev.parley.application.console.BuyerJourneys buyerJourneys;
-    private final java.util.Map<String, String> numberPlaybooks;
+    public final SignupPages signupPages;
+    public final WebOptIn webOptIn;
+    public final BuyerJourneys buyerJourneys;
+    private final Map<String, String> numberPlaybooks;
     public final ResolveUndelivered resolveUndelivered;
     /** Seed 002 for operators: release a held message, reveal a summarised one's original, check a reply. */
     public final ReleaseFilteredMessage releaseFiltered;
     public final RevealOriginal revealOriginal;
     /** A contact's own time zone (the validator's quiet hours use it first). */
-    public final dev.parley.application.operator.SetContactTimeZone setContactTimeZone;
+    public final SetContactTimeZone setContactTimeZone;
     public final CheckOutgoing checkOutgoing;
     /** The safety.json editor's port: read, try, save and apply (the policy version changes with it). */
-    public final dev.parley.application.safety.SafetyPolicyDocument safetyPolicyDocument;
+    public final SafetyPolicyDocument safetyPolicyDocument;
     /** Telegram's getMe and long polling; null when no {@code telegram.token} is configured. */
     public final TelegramPoller telegram;
     private final Runnable closeStore;
     private final AssistantInstallation assistant;
     private volatile TrustedProxies trustedProxies;
-    private HttpListener listener;
+    private final ServedListener served;
     /** The configuration in effect: {@link #config} as started, then as changed by {@link #reconfigure}. */
     private volatile ParleyConfig current;
     private final LiveAlertPatterns alertPatterns;
@@ -228,7 +229,7 @@ public final class ParleyApp implements AutoCloseable {
         try {
             this.playbooks = PlaybookInstallation.install(config, extraPlaybooks, model, assistant.playbook,
                     alertPatterns, learnedAlerts, messageEmbeddings, OpsMailers.of(config),
-                    new ReplyLinks(() -> replyToolBaseUrl(config, port()), linkRandom(random)));
+                    new ReplyLinks(() -> ReplyToolAddress.baseUrl(config, port()), ReplyToolAddress.linkRandom(random)));
         } catch (RuntimeException e) {
             assistant.close();
             throw e;
@@ -276,16 +277,19 @@ public final class ParleyApp implements AutoCloseable {
             this.releaseFiltered = new ReleaseFilteredMessage(ops, new ReleaseHeldMessage(playbooks), this.clock, events,
                     outboxLoop);
             this.revealOriginal = new RevealOriginal(ops, this.clock);
-            this.setContactTimeZone = new dev.parley.application.operator.SetContactTimeZone(ops, this.clock);
+            this.setContactTimeZone = new SetContactTimeZone(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, safety.outbound(), this.clock);
             this.safetyPolicyDocument = safety.editor(config, this.clock);
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
-            this.signupPages = new dev.parley.application.signup.SignupPages(tx, playbooks, externalEvent, this.clock);
-            this.webOptIn = new dev.parley.application.signup.WebOptIn(ops, playbooks, this.clock, events, outboxLoop);
-            this.buyerJourneys = new dev.parley.application.console.BuyerJourneys(tx, externalEvent, this.clock);
-            this.numberPlaybooks = numberPlaybooks(config, playbooks);
+            this.signupPages = new SignupPages(tx, playbooks, externalEvent, this.clock);
+            this.webOptIn = new WebOptIn(ops, playbooks, this.clock, events, outboxLoop);
+            this.buyerJourneys = new BuyerJourneys(tx, externalEvent, this.clock);
+            this.numberPlaybooks = NumberPlaybooks.of(config, playbooks);
             this.telegram = SenderInstallation.telegramPoller(config, tx, receive, this.clock);
+            this.served = new ServedListener(config.home(),
+                    new ListenerRoutes(this, () -> trustedProxies, safety, numberPlaybooks, () -> current),
+                    () -> { if (telegram != null) telegram.start(); });
         } catch (RuntimeException e) {
             closeStore.run();
             assistant.close();
@@ -303,7 +307,7 @@ public final class ParleyApp implements AutoCloseable {
     }
 
     /** Completes once the embedding model is loaded (at once when the learned heads are off). */
-    public java.util.concurrent.CompletableFuture<Void> embeddingsWarm() {
+    public CompletableFuture<Void> embeddingsWarm() {
         return embeddingWarmUp.warm();
     }
 
@@ -314,36 +318,7 @@ public final class ParleyApp implements AutoCloseable {
         worker.start();
         outboxLoop.start();
         schedulerLoop.start();
-        serve(binding);
-    }
-
-    private synchronized void serve(ListenerBinding binding) {
-        if (!binding.enabled()) {
-            LOG.info("listener disabled (listener.enabled=false): no webhooks and no API in this process");
-            return;
-        }
-        var routes = new ArrayList<Route>();
-        routes.addAll(new WebhookRoutes(receive, this::webhookSettings, clock, binding.origin()).routes());
-        routes.addAll(new TelegramWebhookRoutes(receive, () -> current.get(ConfigKey.WEBHOOKS_TELEGRAM_SECRET))
-                .routes());
-        routes.addAll(new ApiRoutes(find, startConversation, reply, unblock, retryInbox, externalEvent,
-                resolveUndelivered, () -> config.get(ConfigKey.API_EVENTS_SECRET), clock).routes());
-        routes.addAll(new ReplyToolRoutes(replyTool, clock).routes());
-        routes.addAll(new dev.parley.adapter.http.SignupRoutes(signupPages, webOptIn).routes());
-        if (backup != null) {
-            routes.addAll(new AdminRoutes(backup, config.home().resolve("backups"), clock).routes());
-        }
-        routes.addAll(new ClaimRoutes(claims).routes());
-        routes.addAll(new dev.parley.adapter.http.HeldMessageRoutes(releaseFiltered, revealOriginal).routes());
-        routes.addAll(new dev.parley.adapter.http.ContactRoutes(setContactTimeZone).routes());
-        routes.addAll(safety.routes(transactions,
-                number -> numberPlaybooks.getOrDefault(number, current.get(ConfigKey.PLAYBOOK_INBOUND)), clock));
-        routes.addAll(new OpsRoutes(transactions, metrics, Version.current()).routes());
-        listener = binding.listener();
-        listener.start(routes);
-        RunFile.write(config.home(), binding.origin() != null ? binding.origin()
-                : "http://127.0.0.1:" + listener.port());
-        if (telegram != null) telegram.start();
+        served.serve(binding);
     }
 
     /** The configuration in effect now (the one Parley started with, changed by Settings since). */
@@ -359,22 +334,22 @@ public final class ParleyApp implements AutoCloseable {
      *
      * @param changes key name → value; keys whose value does not change are ignored
      */
-    public LiveSettings.Outcome reconfigure(java.util.Map<String, String> changes) {
+    public LiveSettings.Outcome reconfigure(Map<String, String> changes) {
         return reconfigure(changes, () -> { });
     }
 
     /** As above; {@code save} runs once the change is checked and built, before it is applied. */
-    public synchronized LiveSettings.Outcome reconfigure(java.util.Map<String, String> changes, Runnable save) {
+    public synchronized LiveSettings.Outcome reconfigure(Map<String, String> changes, Runnable save) {
         var before = current;
         var next = before.with(changes);
-        var changed = java.util.Arrays.stream(ConfigKey.values())
-                .filter(k -> !java.util.Objects.equals(before.get(k), next.get(k))).toList();
+        var changed = Arrays.stream(ConfigKey.values())
+                .filter(k -> !Objects.equals(before.get(k), next.get(k))).toList();
         var sender = configuredSender != null && changed.stream().anyMatch(LiveSettings.SENDER::contains)
                 ? SenderInstallation.defaultSender(next) : null;
         var languageModel = changed.stream().anyMatch(LiveSettings::model)
                 ? ModelInstallation.model(next, clock, random) : null;
         var proxies = TrustedProxies.parse(next.get(ConfigKey.LISTENER_TRUSTED_PROXIES));
-        if (next.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE) && listener != null && !loopback(listener.address())) {
+        if (next.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE) && served.reachableFromNetwork()) {
             // the rule ListenerBinding enforces at start: unsigned webhooks only on a loopback listener
             throw new ConfigException(ConfigKey.WEBHOOKS_GENERIC_INSECURE.key(), "unsigned webhooks are only "
                     + "accepted on a loopback listener; this one is reachable from the network");
@@ -385,26 +360,12 @@ public final class ParleyApp implements AutoCloseable {
         trustedProxies = proxies;
         if (sender != null) configuredSender.replace(sender);
         if (languageModel != null) model.reconfigure(languageModel);
-        var applied = new ArrayList<String>();
-        var listenerKeys = new ArrayList<String>();
-        var restart = new ArrayList<String>();
-        for (var key : changed) {
-            (LiveSettings.LISTENER.contains(key) ? listenerKeys : LiveSettings.live(key) ? applied : restart)
-                    .add(key.key());
-        }
+        var outcome = LiveSettings.outcome(changed);
         if (!changed.isEmpty()) {
             LOG.info("configuration changed: applied {}; listener restart needed for {}; restart needed for {}",
-                    applied, listenerKeys, restart);
+                    outcome.applied(), outcome.listener(), outcome.restart());
         }
-        return new LiveSettings.Outcome(List.copyOf(applied), List.copyOf(listenerKeys), List.copyOf(restart));
-    }
-
-    private static boolean loopback(String address) {
-        try {
-            return java.net.InetAddress.getByName(address).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
-            return false;
-        }
+        return outcome;
     }
 
     /** Compiles the alert patterns of the home again (Settings saved new ones); a broken file keeps the old ones. */
@@ -417,96 +378,19 @@ public final class ParleyApp implements AutoCloseable {
      * those it is answering, the new one starts. If the new address cannot be bound, the old one is bound again and
      * the reason thrown. Returns {@code address:port} now served.
      */
-    public synchronized String restartListener() {
-        if (listener == null) throw new IllegalStateException("the listener is not running");
-        var config = current;
-        int oldPort = listener.port();
-        var oldBind = listener.address();
-        listener.close();
-        ListenerBinding binding;
-        try {
-            binding = ListenerBinding.bind(config);
-        } catch (ConfigException e) {
-            serve(ListenerBinding.bind(config, oldBind, oldPort, true));
-            throw e;
-        }
-        serve(binding);
-        var where = config.get(ConfigKey.LISTENER_BIND) + ":" + listener.port();
-        LOG.info("listener restarted on {}", where);
-        return where;
-    }
-
-    private WebhookRoutes.Settings webhookSettings() {
-        var config = current;
-        return new WebhookRoutes.Settings(config.get(ConfigKey.WEBHOOKS_GENERIC_SECRET),
-                config.getBoolean(ConfigKey.WEBHOOKS_GENERIC_INSECURE), config.get(ConfigKey.WEBHOOKS_TWILIO_AUTH_TOKEN),
-                config.get(ConfigKey.WEBHOOKS_TWILIO_PUBLIC_URL), trustedProxies, config.get(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK),
-                config.get(ConfigKey.WEBHOOKS_AIRCALL_TOKEN), config.get(ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK),
-                numberPlaybooks);
-    }
-
-    /**
-     * {@code playbook.numbers}: our number or Aircall number id → playbook; each named playbook (and each webhook's
-     * own) must be installed.
-     */
-    private static java.util.Map<String, String> numberPlaybooks(ParleyConfig config,
-                                                                 dev.parley.application.playbook.Playbooks playbooks) {
-        var map = new java.util.LinkedHashMap<String, String>();
-        var raw = config.get(ConfigKey.PLAYBOOK_NUMBERS);
-        if (!raw.isBlank()) {
-            for (var pair : raw.split(",")) {
-                var parts = pair.strip().split("=");
-                map.put(parts[0].strip(), parts[1].strip());
-            }
-        }
-        for (var key : java.util.List.of(ConfigKey.WEBHOOKS_TWILIO_PLAYBOOK, ConfigKey.WEBHOOKS_AIRCALL_PLAYBOOK)) {
-            var name = config.get(key);
-            if (!name.isEmpty() && !playbooks.names().contains(name)) {
-                throw new ConfigException(key.key(), "playbook '" + name + "' is not installed; known: "
-                        + playbooks.names());
-            }
-        }
-        map.forEach((number, name) -> {
-            if (!playbooks.names().contains(name)) {
-                throw new ConfigException(ConfigKey.PLAYBOOK_NUMBERS.key(), "playbook '" + name + "' for " + number
-                        + " is not installed; known: " + playbooks.names());
-            }
-        });
-        return java.util.Map.copyOf(map);
-    }
-
-    /**
-     * Where the Reply Tool's links point: {@code reply_tool.base_url}, else this listener's own address (reachable
-     * from this machine only, unless the listener is bound to the network).
-     */
-    public static String replyToolBaseUrl(ParleyConfig config, int listeningPort) {
-        var configured = config.get(ConfigKey.REPLY_TOOL_BASE_URL);
-        if (configured != null && !configured.isEmpty()) return configured;
-        var host = config.get(ConfigKey.LISTENER_BIND);
-        if (host.contains(":")) host = "[" + host + "]";
-        return "http://" + host + ":" + (listeningPort > 0 ? listeningPort : config.getInt(ConfigKey.LISTENER_PORT));
-    }
-
-    /**
-     * Link tokens (Reply Tool, guarantee pages) are unguessable: from a SecureRandom, unless the caller seeded a plain
-     * Random on purpose (replays), so that a replay's transcript is the same on every run.
-     */
-    private static Random linkRandom(Random random) {
-        return random instanceof SecureRandom || random.getClass() == Random.class ? random : new SecureRandom();
+    public String restartListener() {
+        return served.restart(current);
     }
 
     public int port() {
-        return listener == null ? -1 : listener.port();
+        return served == null ? -1 : served.port();
     }
 
     /** Stops taking requests first, then lets in-flight work finish, then closes the store. */
     @Override
     public void close() {
         if (telegram != null) telegram.close();
-        if (listener != null) {
-            listener.close();
-            RunFile.remove(config.home());
-        }
+        served.close();
         worker.close();
         schedulerLoop.close();
         outboxLoop.close();

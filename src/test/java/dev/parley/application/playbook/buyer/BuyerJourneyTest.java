@@ -74,7 +74,7 @@ class BuyerJourneyTest {
     }
 
     private String base() {
-        return dev.parley.bootstrap.ParleyApp.replyToolBaseUrl(s.parley.app.config, s.parley.app.port());
+        return dev.parley.bootstrap.ReplyToolAddress.baseUrl(s.parley.app.config, s.parley.app.port());
     }
 
     void event(String name, Map<String, Object> data) {
