@@ -50,8 +50,8 @@ public final class StoreLoader implements AutoCloseable {
     /** The tables this loader fills. */
     private static final List<String> TABLES = List.of("contacts", "conversations", "messages",
             "conversation_events", "alerts", "outbox", "tasks", "scheduled_jobs", "audit_log", "inbox", "search_terms");
-    /** The secondary indexes of the loaded tables, dropped while loading: their H2 DDL, to build them again. */
-    private final List<String> deferredIndexes;
+    /** The secondary indexes of the loaded tables, dropped while loading, to build again at the end. */
+    private final DeferredIndexes deferredIndexes;
     /** Statements that put back the store's own settings changed for the load (run once, by finish or close). */
     private List<String> restore;
 
@@ -70,7 +70,7 @@ public final class StoreLoader implements AutoCloseable {
                 if (rs.getLong(1) > 0) throw new IllegalStateException("the store is not empty");
             }
             boolean h2 = "H2".equals(c.getMetaData().getDatabaseProductName());
-            var deferred = h2 ? dropSecondaryIndexes(c) : List.<String>of();
+            var deferred = h2 ? DeferredIndexes.drop(c, TABLES) : DeferredIndexes.none();
             var restore = h2 ? bulkSettings(c) : List.<String>of();
             c.commit();
             return new StoreLoader(c, deferred, restore);
@@ -78,33 +78,6 @@ public final class StoreLoader implements AutoCloseable {
             c.close();
             throw e;
         }
-    }
-
-    /** Drops the loaded tables' indexes that no constraint uses; returns H2's DDL of each, to run again. */
-    private static List<String> dropSecondaryIndexes(Connection c) throws SQLException {
-        var names = new java.util.LinkedHashSet<String>();
-        var tables = TABLES.stream().map(t -> "'" + t.toUpperCase(java.util.Locale.ROOT) + "'").toList();
-        try (var st = c.createStatement(); var rs = st.executeQuery("select i.index_name from "
-                + "information_schema.indexes i where i.table_schema = 'PUBLIC' and i.index_type_name = 'INDEX' "
-                + "and i.table_name in (" + String.join(", ", tables) + ") and not exists (select 1 from "
-                + "information_schema.table_constraints k where k.index_schema = i.index_schema "
-                + "and k.index_name = i.index_name)")) {
-            while (rs.next()) names.add(rs.getString(1));
-        }
-        var ddl = new ArrayList<String>();
-        try (var st = c.createStatement(); var rs = st.executeQuery("script nodata")) {
-            while (rs.next()) {
-                var line = rs.getString(1);
-                for (var name : names) {
-                    if (line.startsWith("CREATE INDEX \"PUBLIC\".\"" + name + "\" ")) ddl.add(line);
-                }
-            }
-        }
-        if (ddl.size() != names.size()) throw new IllegalStateException("the store's index definitions are unreadable");
-        try (var st = c.createStatement()) {
-            for (var name : names) st.execute("drop index \"PUBLIC\".\"" + name + "\"");
-        }
-        return List.copyOf(ddl);
     }
 
     /**
@@ -160,7 +133,7 @@ public final class StoreLoader implements AutoCloseable {
         }
     }
 
-    private StoreLoader(Connection c, List<String> deferredIndexes, List<String> restore) throws SQLException {
+    private StoreLoader(Connection c, DeferredIndexes deferredIndexes, List<String> restore) throws SQLException {
         this.c = c;
         this.deferredIndexes = deferredIndexes;
         this.restore = restore;
@@ -289,9 +262,7 @@ public final class StoreLoader implements AutoCloseable {
     /** Flushes, builds the indexes dropped at the start, moves each identity past its rows, fills the read model. */
     public void finish() throws SQLException {
         flush();
-        try (var st = c.createStatement()) {
-            for (var ddl : deferredIndexes) st.execute(ddl);
-        }
+        deferredIndexes.createAgain(c);
         for (var table : TABLES) {
             try (var st = c.createStatement(); var rs = st.executeQuery("select coalesce(max(id), 0) + 1 from "
                     + table)) {
