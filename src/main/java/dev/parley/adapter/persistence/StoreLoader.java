@@ -50,8 +50,8 @@ public final class StoreLoader implements AutoCloseable {
     /** The tables this loader fills. */
     private static final List<String> TABLES = List.of("contacts", "conversations", "messages",
             "conversation_events", "alerts", "outbox", "tasks", "scheduled_jobs", "audit_log", "inbox", "search_terms");
-    /** The secondary indexes of the loaded tables, dropped while loading: their H2 DDL, to build them again. */
-    private final List<String> deferredIndexes;
+    /** The secondary indexes of the loaded tables, dropped while loading, to build again at the end. */
+    private final DeferredIndexes deferredIndexes;
     /** Statements that put back the store's own settings changed for the load (run once, by finish or close). */
     private List<String> restore;
 
@@ -70,7 +70,7 @@ public final class StoreLoader implements AutoCloseable {
                 if (rs.getLong(1) > 0) throw new IllegalStateException("the store is not empty");
             }
             boolean h2 = "H2".equals(c.getMetaData().getDatabaseProductName());
-            var deferred = h2 ? dropSecondaryIndexes(c) : List.<String>of();
+            var deferred = h2 ? DeferredIndexes.drop(c, TABLES) : DeferredIndexes.none();
             var restore = h2 ? bulkSettings(c) : List.<String>of();
             c.commit();
             return new StoreLoader(c, deferred, restore);
@@ -78,33 +78,6 @@ public final class StoreLoader implements AutoCloseable {
             c.close();
             throw e;
         }
-    }
-
-    /** Drops the loaded tables' indexes that no constraint uses; returns H2's DDL of each, to run again. */
-    private static List<String> dropSecondaryIndexes(Connection c) throws SQLException {
-        var names = new java.util.LinkedHashSet<String>();
-        var tables = TABLES.stream().map(t -> "'" + t.toUpperCase(java.util.Locale.ROOT) + "'").toList();
-        try (var st = c.createStatement(); var rs = st.executeQuery("select i.index_name from "
-                + "information_schema.indexes i where i.table_schema = 'PUBLIC' and i.index_type_name = 'INDEX' "
-                + "and i.table_name in (" + String.join(", ", tables) + ") and not exists (select 1 from "
-                + "information_schema.table_constraints k where k.index_schema = i.index_schema "
-                + "and k.index_name = i.index_name)")) {
-            while (rs.next()) names.add(rs.getString(1));
-        }
-        var ddl = new ArrayList<String>();
-        try (var st = c.createStatement(); var rs = st.executeQuery("script nodata")) {
-            while (rs.next()) {
-                var line = rs.getString(1);
-                for (var name : names) {
-                    if (line.startsWith("CREATE INDEX \"PUBLIC\".\"" + name + "\" ")) ddl.add(line);
-                }
-            }
-        }
-        if (ddl.size() != names.size()) throw new IllegalStateException("the store's index definitions are unreadable");
-        try (var st = c.createStatement()) {
-            for (var name : names) st.execute("drop index \"PUBLIC\".\"" + name + "\"");
-        }
-        return List.copyOf(ddl);
     }
 
     /**
@@ -117,25 +90,50 @@ public final class StoreLoader implements AutoCloseable {
     }
 
     /**
-     * Sets H2's page cache for the load ({@link #loadCacheKb}); returns the statement that puts the store's own value
-     * back (H2 keeps {@code SET CACHE_SIZE} in the database, so {@link #finish} and {@link #close} restore it).
+     * H2's write delay while loading, in ms. The store's own (0: every commit written to the file at once, ADR 0001)
+     * makes H2 serialise every page a 2,000-row batch touched again at each commit, a third of the writer's CPU at
+     * 10,000 conversations; a load cut short leaves a store to delete anyway, so nothing is lost by writing less
+     * often. H2's background writer stores the changes instead, at most this long after them.
+     */
+    static final int LOAD_WRITE_DELAY_MS = 1000;
+
+    /**
+     * Sets H2's page cache ({@link #loadCacheKb}) and write delay ({@link #LOAD_WRITE_DELAY_MS}) for the load; returns
+     * the statements that put the store's own values back (H2 keeps both in the database, so {@link #finish} and
+     * {@link #close} restore them).
      */
     private static List<String> bulkSettings(Connection c) throws SQLException {
-        long cacheMb;
-        try (var st = c.createStatement(); var rs = st.executeQuery("select setting_value from "
-                + "information_schema.settings where setting_name = 'info.CACHE_MAX_SIZE'")) {
-            if (!rs.next()) return List.of();
-            cacheMb = Long.parseLong(rs.getString(1).trim());
-        }
+        var restore = new ArrayList<String>();
+        var cacheMb = setting(c, "info.CACHE_MAX_SIZE");
         long loadKb = loadCacheKb();
-        if (loadKb <= cacheMb * 1024) return List.of();
-        try (var st = c.createStatement()) {
-            st.execute("SET CACHE_SIZE " + loadKb);
+        if (cacheMb != null && loadKb > cacheMb * 1024) {
+            try (var st = c.createStatement()) {
+                st.execute("SET CACHE_SIZE " + loadKb);
+            }
+            restore.add("SET CACHE_SIZE " + cacheMb * 1024);
         }
-        return List.of("SET CACHE_SIZE " + cacheMb * 1024);
+        var writeDelay = setting(c, "WRITE_DELAY");
+        if (writeDelay != null && writeDelay < LOAD_WRITE_DELAY_MS) {
+            try (var st = c.createStatement()) {
+                st.execute("SET WRITE_DELAY " + LOAD_WRITE_DELAY_MS);
+            }
+            restore.add("SET WRITE_DELAY " + writeDelay);
+        }
+        return List.copyOf(restore);
     }
 
-    private StoreLoader(Connection c, List<String> deferredIndexes, List<String> restore) throws SQLException {
+    /** The store's current value of an H2 setting (the first row H2 lists for it), or null when it has none. */
+    private static Long setting(Connection c, String name) throws SQLException {
+        try (var st = c.prepareStatement("select setting_value from information_schema.settings "
+                + "where setting_name = ?")) {
+            st.setString(1, name);
+            try (var rs = st.executeQuery()) {
+                return rs.next() ? Long.parseLong(rs.getString(1).trim()) : null;
+            }
+        }
+    }
+
+    private StoreLoader(Connection c, DeferredIndexes deferredIndexes, List<String> restore) throws SQLException {
         this.c = c;
         this.deferredIndexes = deferredIndexes;
         this.restore = restore;
@@ -264,9 +262,7 @@ public final class StoreLoader implements AutoCloseable {
     /** Flushes, builds the indexes dropped at the start, moves each identity past its rows, fills the read model. */
     public void finish() throws SQLException {
         flush();
-        try (var st = c.createStatement()) {
-            for (var ddl : deferredIndexes) st.execute(ddl);
-        }
+        deferredIndexes.createAgain(c);
         for (var table : TABLES) {
             try (var st = c.createStatement(); var rs = st.executeQuery("select coalesce(max(id), 0) + 1 from "
                     + table)) {

@@ -95,8 +95,15 @@ public final class GenealogyExtractor {
             "Sincerely", "Yours", "Looking", "Nice", "Lovely", "Interesting", "Attached", "Photo", "Photos");
     private static final Pattern MONTH_WORD = Pattern.compile(MONTH.replace("\\.?", ""));
 
+    /** Extractions of recent replies (a pure function of the text; {@link Extraction} is immutable). */
+    private final RecentTexts<Extraction> recent = new RecentTexts<>(4_096);
+
     /** Extracts facts from one reply. Never throws; empty text gives {@link Extraction#empty()}. */
     public Extraction extract(String replyText) {
+        return recent.get(replyText, this::extractNow);
+    }
+
+    private Extraction extractNow(String replyText) {
         String text = replyText == null ? "" : replyText.replace('\u2019', '\'').replace('\u2018', '\'');
         List<String> names = new ArrayList<>();
         List<String> dates = new ArrayList<>();

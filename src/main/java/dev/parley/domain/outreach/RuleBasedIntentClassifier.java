@@ -39,8 +39,15 @@ public final class RuleBasedIntentClassifier implements IntentClassifier {
         return new RuleBasedIntentClassifier(StandardIntentCues.all());
     }
 
+    /** Classifications of recent replies (a pure function of the text and the cues, which do not change). */
+    private final RecentTexts<ClassifiedIntent> recent = new RecentTexts<>(4_096);
+
     @Override
     public ClassifiedIntent classify(String replyText) {
+        return recent.get(replyText, this::classifyNow);
+    }
+
+    private ClassifiedIntent classifyNow(String replyText) {
         String text = normalise(Objects.requireNonNullElse(replyText, ""));
         if (text.isBlank()) {
             return new ClassifiedIntent(Intent.UNCLEAR, "empty reply");

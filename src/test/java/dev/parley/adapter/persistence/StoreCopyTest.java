@@ -136,14 +136,14 @@ class StoreCopyTest {
              var pg = DriverManager.getConnection(to.url(), to.user(), to.password())) {
             h2.setAutoCommit(false);
             pg.setAutoCommit(false);
-            var messages = StoreCopy.tablesParentsFirst(pg).stream().filter(t -> t.name().equals("messages"))
+            var messages = CopiedTable.parentsFirst(pg).stream().filter(t -> t.name().equals("messages"))
                     .findFirst().orElseThrow();
-            assertThat(StoreCopy.checksum(pg, messages)).isEqualTo(StoreCopy.checksum(h2, messages));
+            assertThat(TableChecksum.of(pg, messages)).isEqualTo(TableChecksum.of(h2, messages));
             try (var st = pg.createStatement()) {
                 st.executeUpdate("update messages set sent_at = sent_at + interval '1 microsecond' where id = 5");
             }
             pg.commit();
-            assertThat(StoreCopy.checksum(pg, messages).sha256()).isNotEqualTo(StoreCopy.checksum(h2, messages)
+            assertThat(TableChecksum.of(pg, messages).sha256()).isNotEqualTo(TableChecksum.of(h2, messages)
                     .sha256());
         }
     }
