@@ -11,8 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How Parley opens an H2 database (docs/security.md; the store itself: docs/decisions/0001-h2-file-store.md). Two settings are added to every H2 URL that
- * does not set them: {@code TRACE_LEVEL_FILE=0}, because H2's trace file records failed statements with the values
+ * How Parley opens an H2 database (docs/security.md; the store itself: docs/decisions/0001-h2-file-store.md). Three settings are added to every H2 URL that
+ * does not set them: {@code QUERY_CACHE_SIZE} (below); {@code TRACE_LEVEL_FILE=0}, because H2's trace file records failed statements with the values
  * they carried (phone numbers, message text); and {@code DB_CLOSE_ON_EXIT=FALSE}, because H2's own shutdown hook
  * would close the store while Parley's listener and workers still use it: Parley's shutdown hook closes them first,
  * then the store. For a file store, the directory is made {@code 0700} before H2 creates anything in it, its files
@@ -22,6 +22,14 @@ final class H2FileStore {
     private static final Logger LOG = LoggerFactory.getLogger(H2FileStore.class);
     private static final String H2 = "jdbc:h2:";
     private static final String FILE = "jdbc:h2:file:";
+    /**
+     * Parsed statements each H2 session keeps for reuse (H2's default is 8). A pooled connection serves receipts,
+     * the dispatcher and processing, which between them run well over eight distinct statements (the claim, the
+     * screen's reads, the decision record, the message, the timeline, the console's read model, ...), so with 8 they
+     * pushed each other out and were parsed again every time: H2's parser was 13 % of the processing transaction's
+     * samples at 100 messages/s (issue 8, docs/benchmarks.md).
+     */
+    static final int QUERY_CACHE_SIZE = 64;
 
     private final Path base;
 
@@ -29,12 +37,13 @@ final class H2FileStore {
         this.base = base;
     }
 
-    /** The URL Parley opens: {@code url} with the two settings added when it is an H2 URL that lacks them. */
+    /** The URL Parley opens: {@code url} with the three settings added when it is an H2 URL that lacks them. */
     static String url(String url) {
         if (!url.startsWith(H2)) return url;
         var result = url;
         if (!hasSetting(url, "TRACE_LEVEL_FILE")) result += ";TRACE_LEVEL_FILE=0";
         if (!hasSetting(url, "DB_CLOSE_ON_EXIT")) result += ";DB_CLOSE_ON_EXIT=FALSE";
+        if (!hasSetting(url, "QUERY_CACHE_SIZE")) result += ";QUERY_CACHE_SIZE=" + QUERY_CACHE_SIZE;
         return result;
     }
 

@@ -33,6 +33,32 @@ class DatabaseTest {
         }
     }
 
+    /** Issue 8 (latency): H2's default of 8 parsed statements per session made it parse nearly every statement. */
+    @Test
+    void h2KeepsSixtyFourParsedStatementsPerSessionUnlessTheUrlSaysOtherwise() throws Exception {
+        try (var db = Database.open("jdbc:h2:file:" + dir.resolve("cached") + ";WRITE_DELAY=0", "sa", "", 2)) {
+            assertThat(setting(db, "QUERY_CACHE_SIZE")).isEqualTo("64");
+            assertThat(setting(db, "WRITE_DELAY")).isEqualTo("0");
+        }
+        try (var db = Database.open("jdbc:h2:file:" + dir.resolve("own") + ";WRITE_DELAY=0;query_cache_size=5",
+                "sa", "", 2)) {
+            assertThat(setting(db, "QUERY_CACHE_SIZE")).isEqualTo("5");
+        }
+    }
+
+    private static String setting(Database db, String name) throws java.sql.SQLException {
+        try (var c = db.dataSource().getConnection(); var q = c.prepareStatement(
+                "select setting_value from information_schema.settings where setting_name = ?")) {
+            q.setString(1, name);
+            try (var rs = q.executeQuery()) {
+                assertThat(rs.next()).as(name).isTrue();
+                var value = rs.getString(1);
+                c.rollback();
+                return value;
+            }
+        }
+    }
+
     @Test
     void aStoreLeftOpenByACrashIsCheckedAndKeepsItsRows() throws Exception {
         var url = "jdbc:h2:file:" + dir.resolve("crashy") + ";WRITE_DELAY=0";
