@@ -11,9 +11,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How Parley opens an H2 database (docs/security.md; the store itself: docs/decisions/0001-h2-file-store.md). Three settings are added to every H2 URL that
- * does not set them: {@code QUERY_CACHE_SIZE} (below); {@code TRACE_LEVEL_FILE=0}, because H2's trace file records failed statements with the values
- * they carried (phone numbers, message text); and {@code DB_CLOSE_ON_EXIT=FALSE}, because H2's own shutdown hook
+ * How Parley opens an H2 database (docs/security.md; the store itself: docs/decisions/0001-h2-file-store.md). Four
+ * settings are added to every H2 URL that does not set them: {@code WRITE_DELAY=0}, because a webhook is acknowledged
+ * only once its commit is in the file (ADR 0001), and H2's own default (500 ms) would let a crash lose receipts that
+ * were acknowledged; {@code QUERY_CACHE_SIZE} (below); {@code TRACE_LEVEL_FILE=0}, because H2's trace file records
+ * failed statements with the values they carried (phone numbers, message text); and {@code DB_CLOSE_ON_EXIT=FALSE},
+ * because H2's own shutdown hook
  * would close the store while Parley's listener and workers still use it: Parley's shutdown hook closes them first,
  * then the store. For a file store, the directory is made {@code 0700} before H2 creates anything in it, its files
  * {@code 0600}, and a trace file left by an earlier version is removed.
@@ -37,10 +40,17 @@ final class H2FileStore {
         this.base = base;
     }
 
-    /** The URL Parley opens: {@code url} with the three settings added when it is an H2 URL that lacks them. */
+    /** The URL Parley opens: {@code url} with the four settings added when it is an H2 URL that lacks them. */
     static String url(String url) {
         if (!url.startsWith(H2)) return url;
         var result = url;
+        if (!hasSetting(url, "WRITE_DELAY")) {
+            result += ";WRITE_DELAY=0";
+        } else if (!url.toUpperCase(Locale.ROOT).contains(";WRITE_DELAY=0;") && !url.toUpperCase(Locale.ROOT)
+                .endsWith(";WRITE_DELAY=0")) {
+            LOG.warn("db.url sets H2's WRITE_DELAY above 0: a crash can lose webhooks that were already acknowledged "
+                    + "(ADR 0001)");
+        }
         if (!hasSetting(url, "TRACE_LEVEL_FILE")) result += ";TRACE_LEVEL_FILE=0";
         if (!hasSetting(url, "DB_CLOSE_ON_EXIT")) result += ";DB_CLOSE_ON_EXIT=FALSE";
         if (!hasSetting(url, "QUERY_CACHE_SIZE")) result += ";QUERY_CACHE_SIZE=" + QUERY_CACHE_SIZE;
