@@ -29,7 +29,7 @@ final class H2FileStore {
      * Parsed statements each H2 session keeps for reuse (H2's default is 8). A pooled connection serves receipts,
      * the dispatcher and processing, which between them run well over eight distinct statements (the claim, the
      * screen's reads, the decision record, the message, the timeline, the console's read model, ...), so with 8 they
-     * pushed each other out and were parsed again every time: H2's parser was 13 % of the processing transaction's
+     * pushed each other out and were parsed again every time: H2's parser was 11 % of the processing transaction's
      * samples at 100 messages/s (issue 8, docs/benchmarks.md).
      */
     static final int QUERY_CACHE_SIZE = 64;
