@@ -16,9 +16,8 @@ import org.slf4j.LoggerFactory;
  * only once its commit is in the file (ADR 0001), and H2's own default (500 ms) would let a crash lose receipts that
  * were acknowledged; {@code QUERY_CACHE_SIZE} (below); {@code TRACE_LEVEL_FILE=0}, because H2's trace file records
  * failed statements with the values they carried (phone numbers, message text); and {@code DB_CLOSE_ON_EXIT=FALSE},
- * because H2's own shutdown hook
- * would close the store while Parley's listener and workers still use it: Parley's shutdown hook closes them first,
- * then the store. For a file store, the directory is made {@code 0700} before H2 creates anything in it, its files
+ * because H2's own shutdown hook would close the store while Parley's listener and workers still use it: Parley's
+ * shutdown hook closes them first, then the store. For a file store, the directory is made {@code 0700} before H2 creates anything in it, its files
  * {@code 0600}, and a trace file left by an earlier version is removed.
  */
 final class H2FileStore {
