@@ -42,7 +42,8 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "ingest", mixinStandardHelpOptions = true,
             description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare JDK HttpServer (saturation).",
-                    "With --rate: N signed webhooks a second for --seconds (open loop); latency to PROCESSED.",
+                    "With --rate: N signed webhooks a second for --seconds (open loop), after an untimed --warm-up;",
+                    "  latency to PROCESSED.",
                     "With --db: 1, 2, 3 (--processes) parley serve processes on one PostgreSQL vs one on H2.",
                     "  The password is read from PARLEY_DB_PASSWORD; each run creates and drops a database",
                     "  next to the one named (the login needs CREATEDB); see docs/team.md."})
@@ -64,6 +65,11 @@ final class BenchCommand implements Runnable {
                 description = "with --rate: how long to send (default 30)")
         double seconds;
 
+        @Option(names = "--warm-up", paramLabel = "S",
+                description = "with --rate: untimed warm-up at the same rate before it, 0 to 3600 s"
+                        + " (default 5, or --seconds if shorter)")
+        Double warmUp;
+
         @Option(names = "--db", paramLabel = "URL",
                 description = "PostgreSQL JDBC URL: run parley serve processes on it (team mode) beside one on H2")
         String db;
@@ -83,8 +89,8 @@ final class BenchCommand implements Runnable {
                 throw refuse(spec, "--processes and --db-user need --db");
             }
             if (db != null) {
-                if (rate != null) {
-                    throw refuse(spec, "--db runs closed loop: --rate and --seconds do not apply");
+                if (rate != null || warmUp != null) {
+                    throw refuse(spec, "--db runs closed loop: --rate and --seconds do not apply, nor --warm-up");
                 }
                 if (!db.startsWith("jdbc:postgresql://")) {
                     throw refuse(spec, "--db must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database):"
@@ -106,11 +112,15 @@ final class BenchCommand implements Runnable {
                 if (!(rate > 0 && rate <= 100_000) || !(seconds >= 1 && seconds <= 3600)) {
                     throw refuse(spec, "--rate must be > 0 (at most 100000) and --seconds from 1 to 3600");
                 }
-                var result = bench.parent.launcher().benchIngestAtRate(rate, seconds);
+                if (warmUp != null && !(warmUp >= 0 && warmUp <= 3600)) {
+                    throw refuse(spec, "--warm-up must be from 0 to 3600 (seconds)");
+                }
+                double warmUpSeconds = warmUp != null ? warmUp : Math.min(5, seconds);
+                var result = bench.parent.launcher().benchIngestAtRate(rate, seconds, warmUpSeconds);
                 return print(spec, result);
             }
-            if (line.hasMatchedOption("--seconds")) {
-                throw refuse(spec, "--seconds needs --rate");
+            if (line.hasMatchedOption("--seconds") || warmUp != null) {
+                throw refuse(spec, "--seconds and --warm-up need --rate");
             }
             if (messages < 1 || clients < 1) {
                 throw refuse(spec, "--messages and --clients must be >= 1");

@@ -55,8 +55,11 @@ public interface Launcher {
     /** Runs the ingest benchmark and returns its figures. */
     Map<String, Object> benchIngest(int messages, int clients) throws Exception;
 
-    /** Open-loop ingest at {@code rate} messages a second for {@code seconds}: latency to PROCESSED. */
-    Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception;
+    /**
+     * Open-loop ingest at {@code rate} messages a second for {@code seconds}, after an untimed warm-up of
+     * {@code warmUpSeconds} (0: none) at the same rate: latency to PROCESSED.
+     */
+    Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds) throws Exception;
 
     /**
      * Ingest with each of {@code processes} {@code parley serve} processes on the PostgreSQL at {@code url} (password

@@ -33,11 +33,12 @@ final class IngestBenchmark {
 
     /**
      * {@code parley bench ingest --rate N}: Parley on a fresh home receives {@code rate} signed webhooks a second for
-     * {@code seconds} (open loop) after an untimed warm-up of 5 s at the same rate; latency from each request's
+     * {@code seconds} (open loop) after an untimed warm-up of {@code warmUpSeconds} at the same rate (none if 0; the
+     * CLI's default is 5 s, or {@code seconds} if shorter); latency from each request's
      * intended send time to its message PROCESSED. Before it, in the same run, the baselines of {@link RateBaseline}
      * (a bare HttpServer at the same rate, one raw H2 commit), which the figures are also given as ratios of.
      */
-    static Map<String, Object> atRate(double rate, double seconds) throws Exception {
+    static Map<String, Object> atRate(double rate, double seconds, double warmUpSeconds) throws Exception {
         var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double loadBefore = os.getSystemLoadAverage();
         var baseline = RateBaseline.measure(rate, seconds);
@@ -51,17 +52,23 @@ final class IngestBenchmark {
             flags.put(ConfigKey.PLAYBOOK_INBOUND, "noop");
             var config = ParleyConfig.load(home, Map.of(), flags, random);
             PipelineRun.RateFigures figures;
+            int warmUpMessages = 0;
             try (var app = new ParleyApp(config, Clock.systemUTC(), null)) {
                 var run = new PipelineRun(app.database.dataSource());
                 app.events.subscribe(run::onEvents);
                 app.start("127.0.0.1", 0, false);
                 var baseUrl = "http://127.0.0.1:" + app.port();
-                run.sendAtRate(baseUrl, secret, "warm", rate, Math.min(5, seconds));
+                if (warmUpSeconds > 0) {
+                    var warmUp = run.sendAtRate(baseUrl, secret, "warm", rate, warmUpSeconds);
+                    warmUpMessages = warmUp.messages() - warmUp.unanswered();
+                }
                 figures = run.sendAtRate(baseUrl, secret, "timed", rate, seconds);
             }
             var json = new java.util.LinkedHashMap<String, Object>();
             json.put("rate", figures.rate());
             json.put("seconds", figures.seconds());
+            json.put("warm_up_s", warmUpSeconds);
+            json.put("warm_up_messages", warmUpMessages);
             json.put("messages", figures.messages());
             json.put("unanswered", figures.unanswered());
             json.put("achieved_rate", round(figures.achievedRate()));

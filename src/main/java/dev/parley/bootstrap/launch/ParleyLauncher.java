@@ -256,8 +256,8 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
-    public Map<String, Object> benchIngestAtRate(double rate, double seconds) throws Exception {
-        return IngestBenchmark.atRate(rate, seconds);
+    public Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds) throws Exception {
+        return IngestBenchmark.atRate(rate, seconds, warmUpSeconds);
     }
 
     @Override

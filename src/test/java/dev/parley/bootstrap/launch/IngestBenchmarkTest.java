@@ -2,6 +2,10 @@ package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The benchmark runs end to end on a tiny batch and reports every figure; no timing is asserted. */
@@ -19,8 +23,10 @@ class IngestBenchmarkTest {
 
     @Test
     void atASteadyRateReportsLatencyPercentilesAndTheShareWithinASecond() throws Exception {
-        var figures = IngestBenchmark.atRate(40, 1);
-        assertThat(figures).containsEntry("messages", 40).containsEntry("rate", 40.0);
+        // through the CLI without --warm-up: the default warm-up is 5 s, or --seconds if shorter
+        var figures = benchIngest("--rate", "40", "--seconds", "1");
+        assertThat(figures).containsEntry("messages", 40).containsEntry("rate", 40.0)
+                .containsEntry("warm_up_s", 1.0).containsEntry("warm_up_messages", 40);
         double p50 = (Double) figures.get("p50_ms");
         double p99 = (Double) figures.get("p99_ms");
         double max = (Double) figures.get("max_ms");
@@ -38,5 +44,53 @@ class IngestBenchmarkTest {
         assertThat((Double) figures.get("baseline_answer_p50_ms"))
                 .isLessThanOrEqualTo((Double) figures.get("baseline_answer_p99_ms"));
         assertThat((Double) figures.get("baseline_answered_within_1s")).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void theWarmUpRunsForAsLongAsAskedAtTheSameRateBeforeTheTimedBatch() throws Exception {
+        var figures = benchIngest("--rate", "40", "--seconds", "1", "--warm-up", "2");
+        // 80 warm-up messages were sent, acknowledged and PROCESSED (the run waits for them) before the timed 40
+        assertThat(figures).containsEntry("warm_up_s", 2.0).containsEntry("warm_up_messages", 80)
+                .containsEntry("messages", 40);
+        var none = IngestBenchmark.atRate(40, 1, 0);
+        assertThat(none).containsEntry("warm_up_s", 0.0).containsEntry("warm_up_messages", 0)
+                .containsEntry("messages", 40);
+    }
+
+    @Test
+    void aBadWarmUpIsRefusedNamingTheOptionAndNothingRuns() {
+        assertRefused("--warm-up must be from 0 to 3600", "--rate", "10", "--warm-up", "-1");
+        assertRefused("--warm-up must be from 0 to 3600", "--rate", "10", "--warm-up", "3601");
+        assertRefused("--warm-up must be from 0 to 3600", "--rate", "10", "--warm-up", "NaN");
+        assertRefused("'--warm-up'", "--rate", "10", "--warm-up", "soon");
+        assertRefused("--seconds and --warm-up need --rate", "--warm-up", "60");
+        assertRefused("--rate and --seconds do not apply, nor --warm-up", "--db", "jdbc:postgresql://127.0.0.1:1/parley",
+                "--warm-up", "60");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> benchIngest(String... options) throws Exception {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        int code = Main.run(args(options), new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        return new ObjectMapper().readValue(out.toString(), Map.class);
+    }
+
+    private static void assertRefused(String message, String... options) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        int code = Main.run(args(options), new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(String.join(" ", options)).isEqualTo(2);
+        assertThat(err.toString()).contains(message);
+        assertThat(out.toString()).as("nothing was run, so no figures").isEmpty();
+    }
+
+    private static String[] args(String... options) {
+        var args = new String[options.length + 2];
+        args[0] = "bench";
+        args[1] = "ingest";
+        System.arraycopy(options, 0, args, 2, options.length);
+        return args;
     }
 }
