@@ -80,16 +80,17 @@ final class InMemoryInbox implements Inbox {
     }
 
     @Override
-    public List<InboxEntry> laneHeads(int window) {
+    public Window laneHeadsInWindow(int window) {
         table.guard();
         var heads = new ArrayList<InboxEntry>();
         var lanes = new HashSet<Lane>();
         int seen = 0;
         for (var e : received.rows()) {
-            if (seen++ >= window) break;
+            if (seen >= window) break;
+            seen++;
             if (lanes.add(new Lane(e.message().channel(), e.message().conversationKey()))) heads.add(e);
         }
-        return heads;
+        return new Window(heads, seen >= window);
     }
 
     @Override

@@ -77,7 +77,7 @@ final class HibernateInbox implements Inbox {
      * crash we have seen an index entry outlive its row's status).
      */
     @Override
-    public List<InboxEntry> laneHeads(int window) {
+    public Window laneHeadsInWindow(int window) {
         var rows = session.createSelectionQuery("select id, channel, conversationKey from InboxEntity "
                         + "where status = :received order by id", Object[].class)
                 .setParameter("received", InboxStatus.RECEIVED).setMaxResults(window).getResultList();
@@ -100,7 +100,7 @@ final class HibernateInbox implements Inbox {
                 heads.add(head.toDomain());
             }
         }
-        return heads;
+        return new Window(heads, rows.size() >= window);
     }
 
     @Override

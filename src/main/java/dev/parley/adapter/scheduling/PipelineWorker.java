@@ -90,14 +90,21 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
         return 0;
     }
 
-    /** The heads in the arrival window, then those of the round-robin walk's next lanes (each lane once). */
+    /**
+     * The heads in the arrival window, then those of the round-robin walk's next lanes (each lane once). The walk is
+     * left out when the window was not full: the window then held every waiting row, so the walk could find no lane
+     * the window had not (at a steady load the inbox is nearly empty, and this halves the queries of a dispatch).
+     */
     private List<InboxEntry> heads() {
         var after = roundRobinAfter;
-        var found = transactions.inTransaction(s -> List.of(s.inbox().laneHeads(WINDOW),
-                after == null ? s.inbox().laneHeadsAfter(null, null, ROUND_ROBIN_LANES)
-                        : s.inbox().laneHeadsAfter(after.message().channel(), after.message().conversationKey(),
-                                ROUND_ROBIN_LANES)));
-        var walked = found.get(1);
+        var found = transactions.inTransaction(s -> {
+            var window = s.inbox().laneHeadsInWindow(WINDOW);
+            if (!window.full()) return List.of(window.heads());
+            return List.of(window.heads(), after == null ? s.inbox().laneHeadsAfter(null, null, ROUND_ROBIN_LANES)
+                    : s.inbox().laneHeadsAfter(after.message().channel(), after.message().conversationKey(),
+                            ROUND_ROBIN_LANES));
+        });
+        var walked = found.size() < 2 ? List.<InboxEntry>of() : found.get(1);
         roundRobinAfter = walked.size() < ROUND_ROBIN_LANES ? null : walked.getLast();
         var lanes = new HashSet<String>();
         var heads = new ArrayList<InboxEntry>();

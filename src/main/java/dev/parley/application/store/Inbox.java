@@ -31,7 +31,19 @@ public interface Inbox {
      * The oldest RECEIVED row of each conversation lane among the {@code window} oldest RECEIVED rows, oldest
      * first. A lane whose head lies beyond the window waits until older rows are done (arrival order is fair).
      */
-    List<InboxEntry> laneHeads(int window);
+    default List<InboxEntry> laneHeads(int window) {
+        return laneHeadsInWindow(window).heads();
+    }
+
+    /**
+     * {@link #laneHeads}, and whether the window was full: if it was not, it held every RECEIVED row, so no lane
+     * has a waiting row beyond it and a walk of {@link #laneHeadsAfter} would find no other lane.
+     */
+    Window laneHeadsInWindow(int window);
+
+    /** The lane heads within the arrival window; {@code full}: the window held {@code window} rows (maybe more wait). */
+    record Window(List<InboxEntry> heads, boolean full) {
+    }
 
     /**
      * Up to {@code lanes} lane heads (the oldest RECEIVED row of each lane) in lane order, (channel, conversation key),

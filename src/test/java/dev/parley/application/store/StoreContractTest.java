@@ -392,6 +392,10 @@ public abstract class StoreContractTest {
         assertThat(in((Store s) -> s.inbox().laneHeads(2))).extracting(e -> e.id()).containsExactly(1L, 2L);
         // The window counts waiting rows, not lanes: row 3 is in it but its lane's head is row 1.
         assertThat(in((Store s) -> s.inbox().laneHeads(3))).extracting(e -> e.id()).containsExactly(1L, 2L);
+        // Full: the window held as many rows as asked, so more may wait beyond it; not full: it held them all.
+        assertThat(in((Store s) -> s.inbox().laneHeadsInWindow(6).full())).isTrue();
+        assertThat(in((Store s) -> s.inbox().laneHeadsInWindow(7).full())).isFalse();
+        assertThat(in((Store s) -> s.inbox().laneHeadsInWindow(3).full())).isTrue();
         tx.run(s -> s.inbox().markProcessed(1, at(1)));
         tx.run(s -> s.inbox().markFailed(2, 5, "bad", at(1)));
         assertThat(in((Store s) -> s.inbox().laneHeads(10))).extracting(e -> e.id()).containsExactly(3L, 4L, 5L, 6L);
