@@ -32,7 +32,7 @@ public final class StoreLoader implements AutoCloseable {
     private static final int BATCH = 2000;
     /**
      * Rows held before they are written in id order: about 200 MB of heap at most; the 10,000-conversation demo
-     * (about 350,000 rows besides its search terms) is written in one go at the end, the 100,000 one in four or so.
+     * (about 360,000 rows besides its search terms) is written in one go at the end, the 100,000 one in four.
      */
     static final int HOLD = 1_000_000;
     private final Connection c;
