@@ -143,10 +143,6 @@ public final class ParleyApp implements AutoCloseable {
     private final SwitchableSender configuredSender;
     private final Random random;
 
-    /** The store Parley runs on: the H2 database of the configuration, or one given by the caller. */
-    private record OpenedStore(Database database, Transactions transactions, Runnable close) {
-    }
-
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride) {
         this(config, clock, senderOverride, new SecureRandom(), List.of());
     }
@@ -162,11 +158,7 @@ public final class ParleyApp implements AutoCloseable {
      */
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                      List<Playbook> extraPlaybooks) {
-        this(config, clock, senderOverride, random, extraPlaybooks, () -> {
-            var database = Database.open(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
-                    config.get(ConfigKey.DB_PASSWORD), config.getInt(ConfigKey.DB_POOL_SIZE));
-            return new OpenedStore(database, database.transactions(), database::close);
-        });
+        this(config, clock, senderOverride, random, extraPlaybooks, () -> OpenedStore.configured(config));
     }
 
     /**
@@ -185,7 +177,7 @@ public final class ParleyApp implements AutoCloseable {
      */
     public ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                      List<Playbook> extraPlaybooks, Transactions store, Runnable closeStore, TextEmbedder embedder) {
-        this(config, clock, senderOverride, random, extraPlaybooks, () -> new OpenedStore(null, store, closeStore),
+        this(config, clock, senderOverride, random, extraPlaybooks, () -> OpenedStore.given(store, closeStore),
                 embedder);
     }
 

@@ -37,6 +37,12 @@ final class InMemoryConversations implements Conversations {
     }
 
     @Override
+    public Conversation lock(long id) {
+        // One lock serialises every transaction, so the row lock is implied.
+        return table.require(id);
+    }
+
+    @Override
     public Optional<Conversation> findByKey(String channel, String key) {
         table.guard();
         var id = byKey.find(new Key(channel, key));

@@ -24,6 +24,16 @@ final class HibernateConversations implements Conversations {
     }
 
     @Override
+    public Conversation lock(long id) {
+        var conversation = session.find(ConversationEntity.class, id);
+        if (conversation == null) throw new java.util.NoSuchElementException("conversation " + id);
+        // Read again with the lock (select … for update): the copy this session read before may be older than the
+        // row, and a lock on an old version would fail at commit all the same.
+        session.refresh(conversation, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+        return conversation.toDomain();
+    }
+
+    @Override
     public Optional<Conversation> findByKey(String channel, String key) {
         return session.createSelectionQuery(
                         "from ConversationEntity where channel = :channel and key = :key", ConversationEntity.class)

@@ -10,6 +10,7 @@ import org.hibernate.SessionFactory;
 import org.hibernate.StaleStateException;
 import org.hibernate.exception.ConstraintViolationException;
 import org.hibernate.exception.JDBCConnectionException;
+import org.hibernate.exception.LockAcquisitionException;
 
 /** One Hibernate session and transaction per unit of work; database failures become application exceptions. */
 final class HibernateTransactions implements Transactions {
@@ -61,8 +62,10 @@ final class HibernateTransactions implements Transactions {
     }
 
     private static RuntimeException translate(RuntimeException e) {
+        // A deadlock (PostgreSQL fails one of the transactions; rows locked by work that lost a race before) is a
+        // race too: the work is run again, not counted as failed.
         if (e instanceof OptimisticLockException || e instanceof StaleStateException
-                || e instanceof ConstraintViolationException) {
+                || e instanceof ConstraintViolationException || e instanceof LockAcquisitionException) {
             return new ConcurrentUpdateException(e.getClass().getSimpleName(), e);
         }
         if (e instanceof JDBCConnectionException || e.getCause() instanceof java.sql.SQLTransientConnectionException

@@ -23,12 +23,18 @@ import javax.sql.DataSource;
 
 /**
  * Writes whole rows, ids included, into an empty store with batched JDBC: the demo's pipeline run (computed on the
- * in-memory store) is copied this way, as fast as the database takes inserts. Rows must come parents first;
+ * in-memory store) is copied this way, as fast as the database takes inserts. A row must come no later than its
+ * children; rows are held back (up to {@link #HOLD}) and written table by table in id order (see {@link #release});
  * {@link #finish()} moves the identity columns past the written ids and fills the console's read model (queue
  * columns; the search terms are written with the rows).
  */
 public final class StoreLoader implements AutoCloseable {
     private static final int BATCH = 2000;
+    /**
+     * Rows held before they are written in id order: about 200 MB of heap at most; the 10,000-conversation demo
+     * (about 360,000 rows besides its search terms) is written in one go at the end, the 100,000 one in four.
+     */
+    static final int HOLD = 1_000_000;
     private final Connection c;
     private final List<PreparedStatement> order = new ArrayList<>();
     private final PreparedStatement contact;
@@ -43,6 +49,10 @@ public final class StoreLoader implements AutoCloseable {
     private final PreparedStatement inbox;
     private final PreparedStatement terms;
     private int pending;
+    /** Rows held back to be written in id order ({@link #set}), per statement, and how many. */
+    private final java.util.Map<PreparedStatement, List<Object[]>> held = new java.util.HashMap<>();
+    private int heldRows;
+    private final int hold;
     private long termId;
     private long termsOf = -1;
     private final java.util.Set<String> termsSeen = new java.util.HashSet<>();
@@ -62,6 +72,12 @@ public final class StoreLoader implements AutoCloseable {
      * conversation demo, 18 million index entries). A load cut short leaves a store without them: delete it.
      */
     public static StoreLoader open(DataSource dataSource) throws SQLException {
+        return open(dataSource, HOLD);
+    }
+
+    /** As {@link #open(DataSource)}, holding at most {@code hold} rows before writing them in id order. */
+    static StoreLoader open(DataSource dataSource, int hold) throws SQLException {
+        if (hold < 1) throw new IllegalArgumentException("hold < 1");
         var c = dataSource.getConnection();
         try {
             c.setAutoCommit(false);
@@ -73,7 +89,7 @@ public final class StoreLoader implements AutoCloseable {
             var deferred = h2 ? DeferredIndexes.drop(c, TABLES) : DeferredIndexes.none();
             var restore = h2 ? bulkSettings(c) : List.<String>of();
             c.commit();
-            return new StoreLoader(c, deferred, restore);
+            return new StoreLoader(c, deferred, restore, hold);
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
@@ -133,8 +149,10 @@ public final class StoreLoader implements AutoCloseable {
         }
     }
 
-    private StoreLoader(Connection c, DeferredIndexes deferredIndexes, List<String> restore) throws SQLException {
+    private StoreLoader(Connection c, DeferredIndexes deferredIndexes, List<String> restore, int hold)
+            throws SQLException {
         this.c = c;
+        this.hold = hold;
         this.deferredIndexes = deferredIndexes;
         this.restore = restore;
         contact = prepare("insert into contacts (id, channel, address, display_name, status, status_since, "
@@ -242,18 +260,55 @@ public final class StoreLoader implements AutoCloseable {
         }
     }
 
+    /**
+     * Holds a row (its values, id first) until {@link #release} writes the held rows table by table in id order; a
+     * search term row is written at once (its ids are issued in order already).
+     */
     private void set(PreparedStatement st, Object... values) throws SQLException {
+        if (st == terms) {
+            write(st, values);
+            return;
+        }
+        held.computeIfAbsent(st, k -> new ArrayList<>()).add(values);
+        if (++heldRows >= hold) release();
+    }
+
+    /**
+     * Writes the held rows, parents' tables first (foreign keys) and each table's rows in id order, so each B-tree
+     * page they land on is changed once per release rather than once per row (the demo's ids are interleaved: a
+     * conversation's rows reach the loader when it ends, long after rows with higher ids of shorter ones).
+     */
+    private void release() throws SQLException {
+        for (var st : order) {
+            var rows = held.remove(st);
+            if (rows == null) continue;
+            rows.sort(BY_ID);
+            for (var values : rows) write(st, values);
+        }
+        heldRows = 0;
+    }
+
+    private static final java.util.Comparator<Object[]> BY_ID = java.util.Comparator.comparingLong(
+            values -> ((Number) values[0]).longValue());
+
+    private void write(PreparedStatement st, Object... values) throws SQLException {
         for (int i = 0; i < values.length; i++) {
             var v = values[i];
             if (v == null) st.setNull(i + 1, Types.NULL);
             else st.setObject(i + 1, v);
         }
         st.addBatch();
-        if (++pending >= BATCH) flush();
+        if (++pending >= BATCH) send();
+    }
+
+    /** Writes the held rows ({@link #release}), sends the batches, parents before children, and commits. */
+    public void flush() throws SQLException {
+        release();
+        send();
     }
 
     /** Sends the batches, parents before children (foreign keys), and commits. */
-    public void flush() throws SQLException {
+    private void send() throws SQLException {
         for (var st : order) st.executeBatch();
         pending = 0;
         c.commit();

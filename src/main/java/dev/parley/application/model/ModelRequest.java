@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * One question to a language model. {@code task} names what is asked (route, classify, extract, plan, analyze,
@@ -20,9 +21,12 @@ import java.util.function.Supplier;
 public record ModelRequest(String task, List<ChatMessage> messages, boolean json, Double temperature,
                            Integer maxTokens, Duration timeout, Long conversationId, Supplier<String> offline) {
 
+    /** A task name; compiled once (every pipeline step builds requests: {@code String.matches} compiled it each time). */
+    private static final Pattern TASK = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+
     public ModelRequest {
         Objects.requireNonNull(task, "task");
-        if (!task.matches("[a-z][a-z0-9_]{0,63}")) throw new IllegalArgumentException("bad task name: " + task);
+        if (!TASK.matcher(task).matches()) throw new IllegalArgumentException("bad task name: " + task);
         messages = List.copyOf(messages);
         if (messages.isEmpty()) throw new IllegalArgumentException("a request needs at least one message");
         Objects.requireNonNull(offline, "offline: every task says what the offline model answers");

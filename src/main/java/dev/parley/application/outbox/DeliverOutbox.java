@@ -53,7 +53,7 @@ public final class DeliverOutbox {
 
     private final Transactions transactions;
     /** For recording an outcome: a race with the pipeline on the same conversation is not a failure to record. */
-    private final Transactions recording;
+    private final RetryOnConflict recording;
     private final Senders senders;
     private final Clock clock;
     private final RandomGenerator jitter;
@@ -251,13 +251,15 @@ public final class DeliverOutbox {
     private void record(Claim claim, Sender.Result result) {
         long id = claim.row().id();
         try {
-            events.publish(recording.inTransaction(store -> recordIn(store, claim, result, null)));
+            events.publish(recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, null,
+                    afterLostRace)));
             return;
         } catch (RuntimeException first) {
             LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
                     result.getClass().getSimpleName(), RedactedThrowable.of(first));
             try {
-                events.publish(recording.inTransaction(store -> recordIn(store, claim, result, first)));
+                events.publish(recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, first,
+                        afterLostRace)));
             } catch (RuntimeException second) {
                 LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
                         result.getClass().getSimpleName(), RedactedThrowable.of(second));
@@ -265,9 +267,15 @@ public final class DeliverOutbox {
         }
     }
 
-    /** {@code hookFailure}: null to run the playbook's hook, else the failure that made this a second try. */
-    private List<PipelineEvent> recordIn(Store store, Claim claim, Sender.Result result, RuntimeException hookFailure) {
+    /**
+     * {@code hookFailure}: null to run the playbook's hook, else the failure that made this a second try.
+     * {@code afterLostRace}: the attempt before lost a race on the conversation (the pipeline processing its next
+     * message): this one locks the conversation's row first, so that it waits for that transaction instead.
+     */
+    private List<PipelineEvent> recordIn(Store store, Claim claim, Sender.Result result, RuntimeException hookFailure,
+                                         boolean afterLostRace) {
         var published = new ArrayList<PipelineEvent>();
+        if (afterLostRace) store.conversations().lock(claim.conversation().id());
         var row = store.outbox().find(claim.row().id()).orElseThrow();
         if (row.status() != OutboxStatus.SENDING) {
             LOG.warn("outbox={} was {} when its outcome arrived; outcome {} not recorded", row.id(), row.status(),

@@ -36,7 +36,7 @@ public final class ProcessInboundMessage {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessInboundMessage.class);
 
     private final Transactions transactions;
-    private final Transactions retryingRaces;
+    private final RetryOnConflict retryingRaces;
     private final Playbooks playbooks;
     private final Clock clock;
     private final PipelineMetrics metrics;
@@ -63,7 +63,8 @@ public final class ProcessInboundMessage {
     public Outcome process(long inboxId) {
         try {
             var prepared = prepare(inboxId);
-            var result = retryingRaces.inTransaction(store -> processIn(store, inboxId, prepared));
+            var result = retryingRaces.inTransaction((store, afterLostRace) -> processIn(store, inboxId, prepared,
+                    afterLostRace));
             if (result == null) {
                 return Outcome.SKIPPED;
             }
@@ -102,7 +103,12 @@ public final class ProcessInboundMessage {
         return safety.prepare(row.entry().message(), row.conversationId());
     }
 
-    private Processed processIn(Store store, long inboxId, ScreenInbound.Prepared prepared) {
+    /**
+     * {@code afterLostRace}: the attempt before lost a race on the conversation (the outbox recording a reply to it
+     * meanwhile); this one locks the conversation's row first, so that it waits for such a writer instead of losing
+     * to it again (the conversation is looked up before anything else is written, so no lock is held before it).
+     */
+    private Processed processIn(Store store, long inboxId, ScreenInbound.Prepared prepared, boolean afterLostRace) {
         var entry = store.inbox().claim(inboxId).orElse(null);
         var now = clock.instant();
         if (entry == null || entry.nextAttemptAt().isAfter(now)) {
@@ -112,6 +118,7 @@ public final class ProcessInboundMessage {
         }
         var m = entry.message();
         var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
+        if (afterLostRace) existing = existing.map(c -> store.conversations().lock(c.id()));
         // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
         // playbook.chat for a chat message and playbook.inbound for others (operator-started conversations get
         // playbook.default, in StartConversation).

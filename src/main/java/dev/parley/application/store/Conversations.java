@@ -11,6 +11,13 @@ public interface Conversations {
 
     Optional<Conversation> findByKey(String channel, String key);
 
+    /**
+     * The conversation as committed now, its row locked until this transaction ends: another transaction that writes
+     * it waits instead of making this one fail its version check at commit. For work that has lost a race on the
+     * conversation already ({@link RetryOnConflict.Attempt}). Fails when there is no such conversation.
+     */
+    Conversation lock(long id);
+
     Conversation create(String channel, String key, String playbook, String state, long contactId, Instant now);
 
     void setState(long id, String state, Instant now);

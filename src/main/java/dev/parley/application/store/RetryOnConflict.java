@@ -13,6 +13,10 @@ import org.slf4j.LoggerFactory;
  * (a message processed while the reply to the one before it is recorded), do not take a race for a failure. Each
  * attempt re-reads everything: the work must have no effect outside its transaction. After the last attempt the
  * exception is the caller's.
+ *
+ * <p>Work that knows what it races on can lock it when it runs again ({@link #inTransaction(Attempt)}): optimistic at
+ * first, the usual case costs no lock; after a lost race, a row lock makes the next attempt wait for the other writer
+ * instead of losing to it again. Without that, a busy conversation could make the same work lose every attempt.
  */
 public final class RetryOnConflict implements Transactions {
     private static final Logger LOG = LoggerFactory.getLogger(RetryOnConflict.class);
@@ -34,11 +38,23 @@ public final class RetryOnConflict implements Transactions {
         this.what = what;
     }
 
+    /** A unit of work told whether it runs again because its last attempt lost a race. */
+    @FunctionalInterface
+    public interface Attempt<T> {
+        T run(Store store, boolean afterLostRace);
+    }
+
     @Override
     public <T> T inTransaction(Function<Store, T> work) {
+        return inTransaction((Attempt<T>) (store, afterLostRace) -> work.apply(store));
+    }
+
+    /** As {@link #inTransaction(Function)}, telling the work whether this attempt follows a lost race. */
+    public <T> T inTransaction(Attempt<T> work) {
         for (int attempt = 1; ; attempt++) {
+            boolean afterLostRace = attempt > 1;
             try {
-                return transactions.inTransaction(work);
+                return transactions.inTransaction(store -> work.run(store, afterLostRace));
             } catch (ConcurrentUpdateException raced) {
                 if (attempt >= ATTEMPTS) {
                     throw raced;
