@@ -161,7 +161,9 @@ public final class PostgresCluster implements AutoCloseable {
         if (asPostgresUser) full.addAll(List.of("runuser", "-u", OS_USER, "--"));
         full.addAll(command);
         var output = dir.resolve("command.out");
-        var process = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        var builder = new ProcessBuilder(full).redirectErrorStream(true).redirectOutput(output.toFile());
+        withoutFakedClock(builder.environment());
+        var process = builder.start();
         try {
             if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
@@ -176,6 +178,25 @@ public final class PostgresCluster implements AutoCloseable {
             throw new IOException(command.getFirst() + " exited " + process.exitValue() + ": "
                     + Files.readString(output) + (Files.exists(log) ? "\n" + Files.readString(log) : ""));
         }
+    }
+
+    /**
+     * The test server runs on the real clock even when the tests run under libfaketime ({@code faketime -f '+8h' bash
+     * .ci/run}, to run the suite at another hour): libfaketime breaks PostgreSQL's timers, so its deadlock check and
+     * its statement and lock timeouts never fire (measured on a server started under it: {@code pg_sleep(4)} with a
+     * {@code statement_timeout} of 1 s ran its 4 s), and two transactions in a deadlock wait for ever. Parley never asks
+     * the database for the time (every instant comes from its {@code Clock}), so the server's clock does not matter.
+     */
+    static void withoutFakedClock(java.util.Map<String, String> environment) {
+        var preload = environment.get("LD_PRELOAD");
+        if (preload != null) {
+            var kept = java.util.Arrays.stream(preload.split("[: ]"))
+                    .filter(library -> !library.isBlank() && !library.contains("faketime"))
+                    .collect(java.util.stream.Collectors.joining(":"));
+            if (kept.isEmpty()) environment.remove("LD_PRELOAD");
+            else environment.put("LD_PRELOAD", kept);
+        }
+        environment.keySet().removeIf(name -> name.startsWith("FAKETIME"));
     }
 
     private static Path binaries() {

@@ -15,6 +15,7 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -117,10 +118,22 @@ class ConversationRowLockTest {
                     run.get(60, TimeUnit.SECONDS);
                 } catch (ExecutionException e) {
                     failures.add(e.getCause());
+                } catch (TimeoutException e) {
+                    // Ends the two sessions, or closing the threads would wait for them for ever.
+                    endOtherSessions(database);
+                    throw new AssertionError("PostgreSQL did not break the deadlock in 60 s (its deadlock check "
+                            + "did not run)", e);
                 }
             }
             assertThat(failures).as("one of the two is chosen as the deadlock's victim").hasSize(1);
             assertThat(failures.getFirst()).isInstanceOf(ConcurrentUpdateException.class);
+        }
+    }
+
+    private static void endOtherSessions(Database database) throws java.sql.SQLException {
+        try (var c = database.dataSource().getConnection(); var st = c.createStatement()) {
+            st.execute("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() "
+                    + "and pid <> pg_backend_pid()");
         }
     }
 
