@@ -43,7 +43,7 @@ public final class HandleAlert {
     private void change(long conversationId, long alertId, String status, String action, String note,
                         String actor) {
         var who = OperatorName.require(actor);
-        transactions.run(store -> {
+        transactions.onConversation(conversationId, store -> {
             var now = clock.instant();
             var alert = store.alerts().ofConversation(conversationId).stream().filter(a -> a.id() == alertId)
                     .findFirst().orElseThrow(() -> new NotFoundException("alert " + alertId));
@@ -65,6 +65,7 @@ public final class HandleAlert {
             var detail = JsonDocuments.write(facts);
             store.timeline().append(conversationId, action, null, null, null, detail, who, now);
             store.audit().record(who, action, "conversation", conversationId, detail, now);
+            return null;
         });
         events.publish(List.of(new PipelineEvent.OperatorActed(conversationId, action, who)));
     }

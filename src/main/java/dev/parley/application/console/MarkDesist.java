@@ -35,7 +35,7 @@ public final class MarkDesist {
     public void markDesist(long conversationId, String note, String actor) {
         var who = OperatorName.require(actor);
         if (note == null || note.isBlank()) throw new InvalidRequestException("note", "note is required");
-        var published = transactions.inTransaction(store -> {
+        var published = transactions.onConversation(conversationId, store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));

@@ -28,7 +28,7 @@ public final class ClaimConversation {
 
     /** Who holds the conversation, if anyone. */
     public Optional<ConversationClaim> holder(long conversationId) {
-        return transactions.inTransaction(store -> {
+        return transactions.onConversation(conversationId, store -> {
             store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             return store.claims().of(conversationId);
@@ -41,7 +41,7 @@ public final class ClaimConversation {
      */
     public ConversationClaim claim(long conversationId, String actor, boolean takeOver) {
         var who = Require.actor(actor);
-        var result = transactions.inTransaction(store -> {
+        var result = transactions.onConversation(conversationId, store -> {
             store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             var current = store.claims().of(conversationId);
@@ -66,7 +66,7 @@ public final class ClaimConversation {
      */
     public boolean release(long conversationId, String actor, boolean force) {
         var who = Require.actor(actor);
-        boolean released = transactions.inTransaction(store -> {
+        boolean released = transactions.onConversation(conversationId, store -> {
             store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             var current = store.claims().of(conversationId);

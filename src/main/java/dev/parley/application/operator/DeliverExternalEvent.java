@@ -73,7 +73,7 @@ public final class DeliverExternalEvent {
                     + FieldLimit.EVENT_DETAIL.describe());
         }
         var result = new Delivery[1];
-        var published = transactions.inTransaction(store -> {
+        var published = transactions.onConversation(conversationId, store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));

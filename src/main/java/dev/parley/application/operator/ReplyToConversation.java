@@ -38,7 +38,7 @@ public final class ReplyToConversation {
     public long reply(long conversationId, String text, String actor, boolean overClaim) {
         var body = Require.text("text", text, FieldLimit.MESSAGE_TEXT);
         var who = Require.actor(actor);
-        long outboxId = transactions.inTransaction(store -> {
+        long outboxId = transactions.onConversation(conversationId, store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));

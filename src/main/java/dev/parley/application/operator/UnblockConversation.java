@@ -36,7 +36,7 @@ public final class UnblockConversation {
         var state = Require.text("resume_state", resumeState, FieldLimit.STATE);
         var why = Require.text("note", note, FieldLimit.NOTE);
         var who = Require.actor(actor);
-        var published = transactions.inTransaction(store -> {
+        var published = transactions.onConversation(conversationId, store -> {
             var now = clock.instant();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));

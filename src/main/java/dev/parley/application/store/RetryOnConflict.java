@@ -49,6 +49,20 @@ public final class RetryOnConflict implements Transactions {
         return inTransaction((Attempt<T>) (store, afterLostRace) -> work.apply(store));
     }
 
+    /**
+     * Runs the work as {@link #inTransaction(Function)}; an attempt after a lost race first locks the conversation's
+     * row ({@link Conversations#lock}), if there is such a conversation (the work itself says what is missing).
+     */
+    @Override
+    public <T> T onConversation(long conversationId, Function<Store, T> work) {
+        return inTransaction((Attempt<T>) (store, afterLostRace) -> {
+            if (afterLostRace && store.conversations().find(conversationId).isPresent()) {
+                store.conversations().lock(conversationId);
+            }
+            return work.apply(store);
+        });
+    }
+
     /** As {@link #inTransaction(Function)}, telling the work whether this attempt follows a lost race. */
     public <T> T inTransaction(Attempt<T> work) {
         for (int attempt = 1; ; attempt++) {

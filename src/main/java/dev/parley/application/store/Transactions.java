@@ -17,6 +17,16 @@ public interface Transactions {
         return inTransaction(work);
     }
 
+    /**
+     * As {@link #inTransaction}, for work on one conversation that other writers (the pipeline, the outbox, another
+     * operator) may change at the same moment. Where lost races are run again ({@link RetryOnConflict}), the attempts
+     * after a lost race lock the conversation's row first, so they wait for the other writer instead of losing to it
+     * again. Everywhere else it is {@link #inTransaction}.
+     */
+    default <T> T onConversation(long conversationId, Function<Store, T> work) {
+        return inTransaction(work);
+    }
+
     default void run(Consumer<Store> work) {
         inTransaction(store -> {
             work.accept(store);

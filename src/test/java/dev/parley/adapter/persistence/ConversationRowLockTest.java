@@ -3,6 +3,7 @@ package dev.parley.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
 import dev.parley.testing.PostgresCluster;
@@ -87,6 +88,48 @@ class ConversationRowLockTest {
             second.get(30, TimeUnit.SECONDS);
             assertThat(seenByTheSecondLocker.get()).isEqualTo("First");
             assertThat(state(tx, id)).isEqualTo("Second");
+        }
+    }
+
+    /**
+     * An operator's action on a conversation ({@code Transactions.onConversation}, run again after a lost race by
+     * {@link RetryOnConflict}): its second attempt holds the conversation's row lock, so the writer it lost to cannot
+     * make it lose again; that writer waits for its commit.
+     */
+    @ParameterizedTest
+    @EnumSource(TestStore.class)
+    void workOnAConversationRunAgainAfterALostRaceHoldsTheRowLock(TestStore store) throws Exception {
+        try (var database = open(store); var threads = Executors.newFixedThreadPool(2)) {
+            var tx = database.transactions();
+            long id = conversation(tx, "+15550101004");
+            var attempts = new int[1];
+            var laterWriter = new CompletableFuture<Void>();
+
+            new RetryOnConflict(tx, "test").onConversation(id, (Store s) -> {
+                s.conversations().find(id).orElseThrow();
+                if (++attempts[0] == 1) {
+                    // Another writer changes the conversation while this attempt holds its older copy: a lost race.
+                    CompletableFuture.runAsync(() -> tx.run(other ->
+                            other.conversations().setState(id, "Other", T0.plusSeconds(1))), threads).join();
+                } else {
+                    CompletableFuture.runAsync(() -> tx.run(other -> {
+                                other.conversations().lock(id);
+                                other.conversations().setState(id, "Later", T0.plusSeconds(3));
+                            }), threads)
+                            .whenComplete((done, failed) -> {
+                                if (failed != null) laterWriter.completeExceptionally(failed);
+                                else laterWriter.complete(null);
+                            });
+                    pause(300);
+                    assertThat(laterWriter).as("a writer waits for the attempt after a lost race").isNotDone();
+                }
+                s.conversations().setState(id, "Mine", T0.plusSeconds(2));
+                return null;
+            });
+
+            laterWriter.get(30, TimeUnit.SECONDS);
+            assertThat(attempts[0]).as("lost once, then done").isEqualTo(2);
+            assertThat(state(tx, id)).isEqualTo("Later");
         }
     }
 
