@@ -20,6 +20,7 @@ import java.util.zip.ZipFile;
  *   <li>the JDK modules the jars need, computed ({@link RuntimeModules}); a jlink runtime of exactly those;</li>
  *   <li>a jpackage app-image ({@code installer/jpackage-common.args} plus the operating system's own args file);</li>
  *   <li>the check that the image holds every module its jars need (the build fails otherwise);</li>
+ *   <li>on Linux, the JDK's AOT cache of the image, from a training run of its own launcher ({@link AotCache});</li>
  *   <li>the operating system's package: a .deb on Linux ({@link DebPackage}), an .msi on Windows, a .dmg on macOS;</li>
  *   <li>the sizes of all of it, in {@code target/installer/sizes.txt}.</li>
  * </ol>
@@ -77,6 +78,7 @@ public final class Package {
                 "--runtime-image", RUNTIME.toString(), "--app-content", WORK.resolve("legal").toString(),
                 "--dest", DEST.toString());
         checkModules(os, appImage);
+        if (os == Os.LINUX) AotCache.make(appImage, os.appDir(appImage));
         log("app-image " + appImage);
 
         var packages = new ArrayList<Path>();

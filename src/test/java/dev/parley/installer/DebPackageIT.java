@@ -82,6 +82,7 @@ class DebPackageIT {
         var listing = Installers.run(Path.of("."), "dpkg-deb", "-c", deb.toString());
         assertThat(listing).contains("./usr/bin/parley -> /opt/parley-console/bin/parley")
                 .contains("./opt/parley-console/bin/parley\n")
+                .contains("./opt/parley-console/lib/app/parley.aot\n")
                 .contains("./usr/share/applications/parley-console.desktop")
                 .contains("./usr/share/icons/hicolor/scalable/apps/parley-console.svg")
                 .contains("./usr/share/metainfo/parley-console.metainfo.xml")
@@ -136,6 +137,10 @@ class DebPackageIT {
         assertThat(installedVersion(root)).isEqualTo(version);
         assertThat(InstalledParley.run(launcher, Duration.ofSeconds(60), "--version").output().strip())
                 .isEqualTo("parley " + version);
+        var cacheRequired = InstalledParley.runSeparately(launcher, Map.of("JAVA_TOOL_OPTIONS", "-XX:AOTMode=on"),
+                Duration.ofSeconds(60), "--version");
+        assertThat(cacheRequired.code()).as("the AOT cache still maps once installed by dpkg: "
+                + cacheRequired.stderr()).isZero();
         try (var parley = new InstalledParley(launcher, home).start("serve", Map.of())) {
             parley.awaitHealthy(Duration.ofSeconds(90));
             AppImageIT.awaitProcessed(parley.baseUrl(), before, Duration.ofSeconds(10));

@@ -121,7 +121,37 @@ final class InstalledParley implements AutoCloseable {
         return new Result(process.exitValue(), out);
     }
 
+    /**
+     * Runs the launcher to completion with {@code env} added and its standard output and error kept apart (what a
+     * script reading Parley's JSON from stdout sees).
+     */
+    static Outputs runSeparately(Path launcher, Map<String, String> env, Duration timeout, String... args)
+            throws Exception {
+        var command = new ArrayList<String>();
+        command.add(launcher.toString());
+        command.addAll(List.of(args));
+        var stdout = Files.createTempFile("parley-stdout", ".txt");
+        var stderr = Files.createTempFile("parley-stderr", ".txt");
+        try {
+            var builder = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+            builder.environment().remove("JAVA_TOOL_OPTIONS");
+            builder.environment().putAll(environment(env));
+            var process = builder.start();
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("timed out: " + command);
+            }
+            return new Outputs(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
+        } finally {
+            Files.deleteIfExists(stdout);
+            Files.deleteIfExists(stderr);
+        }
+    }
+
     record Result(int code, String output) {
+    }
+
+    record Outputs(int code, String stdout, String stderr) {
     }
 
     @Override

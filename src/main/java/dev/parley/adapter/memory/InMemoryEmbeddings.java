@@ -26,6 +26,14 @@ final class InMemoryEmbeddings implements Embeddings {
     }
 
     @Override
+    public void add(long messageId, Embedding embedding) {
+        if (table.get(messageId) != null) {
+            throw new IllegalStateException("message_embeddings: message " + messageId + " has a vector already");
+        }
+        put(messageId, embedding);
+    }
+
+    @Override
     public Optional<Embedding> ofMessage(long messageId, String model) {
         return Optional.ofNullable(table.get(messageId)).filter(e -> e.model().equals(model));
     }

@@ -29,6 +29,11 @@ final class HibernateEmbeddings implements Embeddings {
     }
 
     @Override
+    public void add(long messageId, Embedding embedding) {
+        session.persist(MessageEmbeddingEntity.of(messageId, embedding));
+    }
+
+    @Override
     public Optional<Embedding> ofMessage(long messageId, String model) {
         return Optional.ofNullable(session.find(MessageEmbeddingEntity.class, messageId))
                 .filter(row -> row.model.equals(model)).map(MessageEmbeddingEntity::toDomain);

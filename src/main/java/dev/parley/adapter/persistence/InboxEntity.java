@@ -5,9 +5,15 @@ import dev.parley.domain.message.InboxEntry;
 import dev.parley.domain.message.InboxStatus;
 import jakarta.persistence.*;
 import java.time.Instant;
+import org.hibernate.annotations.DynamicUpdate;
 
+/**
+ * A received message waiting for, or done with, processing. Updated column by column ({@link DynamicUpdate}): marking
+ * a row PROCESSED writes its status and time, not its text and payload again (issue 8 §5, one update per message).
+ */
 @Entity
 @Table(name = "inbox")
+@DynamicUpdate
 class InboxEntity {
     @Id @GeneratedValue(strategy = GenerationType.IDENTITY) Long id;
     @Column(nullable = false) String channel;

@@ -77,7 +77,7 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
             executor.submit(() -> {
                 boolean skipped = false;
                 try {
-                    skipped = process.process(head.id()) == ProcessInboundMessage.Outcome.SKIPPED;
+                    skipped = process.process(head) == ProcessInboundMessage.Outcome.SKIPPED;
                 } finally {
                     busyLanes.remove(lane);
                     permits.release();
@@ -130,7 +130,7 @@ public final class PipelineWorker implements WorkSignal, AutoCloseable {
                 return total;
             }
             for (var head : due) {
-                process.process(head.id());
+                process.process(head);
                 total++;
             }
         }

@@ -61,8 +61,21 @@ public final class ProcessInboundMessage {
     public enum Outcome { PROCESSED, RETRY_LATER, FAILED, SKIPPED }
 
     public Outcome process(long inboxId) {
+        return process(inboxId, null);
+    }
+
+    /**
+     * As {@link #process(long)}, for a row the caller has just read (the dispatcher's lane head): what is prepared
+     * ahead of the transaction (the vector of its text) comes from that copy instead of another read of the row. The
+     * processing transaction claims the row as always, so a row finished meanwhile is still skipped.
+     */
+    public Outcome process(InboxEntry head) {
+        return process(head.id(), head);
+    }
+
+    private Outcome process(long inboxId, InboxEntry head) {
         try {
-            var prepared = prepare(inboxId);
+            var prepared = prepare(inboxId, head);
             var result = retryingRaces.inTransaction((store, afterLostRace) -> processIn(store, inboxId, prepared,
                     afterLostRace));
             if (result == null) {
@@ -86,16 +99,18 @@ public final class ProcessInboundMessage {
      * What the screen needs that is slow, asked with no transaction open: the model's safe summary of the row's
      * message ({@code safety.rewrite=model}, ADR 0020) and the vector of its text for the learned heads (issue 8: the
      * embedding then holds neither a pooled connection nor the store's writer, which the listener's receipts wait on).
-     * Nothing when neither is in use, or the row is done or backing off.
+     * Nothing when neither is in use, or the row is done or backing off. {@code head}: the row as the caller read it
+     * (its text never changes), or null to read it here; without summaries, no transaction is then needed.
      */
-    private ScreenInbound.Prepared prepare(long inboxId) {
+    private ScreenInbound.Prepared prepare(long inboxId, InboxEntry head) {
         if (!safety.prepares()) return ScreenInbound.Prepared.NONE;
         boolean summaries = safety.summaries().enabled();
         record Row(InboxEntry entry, Long conversationId) {
         }
-        var row = transactions.inTransaction(store -> store.inbox().find(inboxId).map(e -> new Row(e, !summaries ? null
-                : store.conversations().findByKey(e.message().channel(), e.message().conversationKey())
-                        .map(c -> c.id()).orElse(null)))).orElse(null);
+        var row = head != null && !summaries ? new Row(head, null) : transactions.inTransaction(store ->
+                (head != null ? java.util.Optional.of(head) : store.inbox().find(inboxId)).map(e -> new Row(e,
+                        !summaries ? null : store.conversations().findByKey(e.message().channel(),
+                                e.message().conversationKey()).map(c -> c.id()).orElse(null)))).orElse(null);
         if (row == null || row.entry().status() != InboxStatus.RECEIVED
                 || row.entry().nextAttemptAt().isAfter(clock.instant())) {
             return ScreenInbound.Prepared.NONE;

@@ -124,9 +124,12 @@ public final class ScreenInbound {
             this(result, Optional.empty(), Optional.empty());
         }
 
-        /** Stores the vector the decision computed as message {@code messageId}'s (nothing when none was). */
+        /**
+         * Stores the vector the decision computed as message {@code messageId}'s (nothing when none was); the message
+         * was just stored, so it has none yet.
+         */
         public void storeEmbedding(Store store, long messageId) {
-            embedding.ifPresent(e -> store.embeddings().put(messageId, e));
+            embedding.ifPresent(e -> store.embeddings().add(messageId, e));
         }
 
         /** The text to store: the safe summary of a SUMMARIZE, else the original. */

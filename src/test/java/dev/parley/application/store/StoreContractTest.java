@@ -752,6 +752,23 @@ public abstract class StoreContractTest {
         assertThatThrownBy(() -> tx.run(s -> s.embeddings().put(999L, v1))).isInstanceOf(RuntimeException.class);
     }
 
+    @Test
+    void anEmbeddingAddedForANewMessageIsReadBackAndASecondOneIsRefused() {
+        long conv = conversation("+1");
+        var v1 = new dev.parley.domain.embedding.Embedding("m", new float[] {0.6f, 0.8f, 0f});
+        long m1 = in((Store s) -> {
+            long id = s.messages().add(conv, Direction.IN, null, "a", null, null, T0, "RECEIVED", null);
+            s.embeddings().add(id, v1);
+            assertThat(s.embeddings().ofMessage(id, "m")).as("in the same transaction").contains(v1);
+            return id;
+        });
+        assertThat(in((Store s) -> s.embeddings().ofMessage(m1, "m"))).contains(v1);
+        var v2 = new dev.parley.domain.embedding.Embedding("other", new float[] {1f, 0f});
+        assertThatThrownBy(() -> tx.run(s -> s.embeddings().add(m1, v2))).isInstanceOf(RuntimeException.class);
+        assertThat(in((Store s) -> s.embeddings().ofMessage(m1, "m"))).contains(v1);
+        assertThatThrownBy(() -> tx.run(s -> s.embeddings().add(999L, v1))).isInstanceOf(RuntimeException.class);
+    }
+
     // --- group chats ---
 
     @Test
