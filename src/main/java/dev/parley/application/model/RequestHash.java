@@ -1,7 +1,10 @@
 package dev.parley.application.model;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -21,10 +24,24 @@ public final class RequestHash {
     }
 
     public static String of(ModelRequest request) {
+        var digest = newDigest().digest(canonicalJson(request).getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(digest);
+    }
+
+    /** A fresh SHA-256 digest, cloned from one looked up once (issue 17: the provider lookup showed in profiles). */
+    private static MessageDigest newDigest() {
         try {
-            var digest = MessageDigest.getInstance("SHA-256")
-                    .digest(canonicalJson(request).getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
+            return (MessageDigest) SHA256.clone();
+        } catch (CloneNotSupportedException e) {
+            return sha256Instance();
+        }
+    }
+
+    private static final MessageDigest SHA256 = sha256Instance();
+
+    private static MessageDigest sha256Instance() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
@@ -48,7 +65,39 @@ public final class RequestHash {
         return map;
     }
 
+    /**
+     * {@link #canonical} written as JSON, streamed straight to the generator rather than built as maps and handed to
+     * the mapper (issue 17: every pipeline step hashes its requests): the same calls the mapper makes for that
+     * document, so the same characters ({@code RequestHashTest} compares the two).
+     */
     static String canonicalJson(ModelRequest request) {
+        var out = new StringWriter(256);
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("task", request.task());
+            g.writeArrayFieldStart("messages");
+            for (var m : request.messages()) {
+                g.writeStartObject();
+                g.writeStringField("role", m.role().wire());
+                // the mapper's document was built with Map.of, which refuses a null content: so does this
+                g.writeStringField("content", java.util.Objects.requireNonNull(m.content(), "content"));
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeBooleanField("json", request.json());
+            g.writeFieldName("temperature");
+            if (request.temperature() == null) g.writeNull(); else g.writeNumber(request.temperature().doubleValue());
+            g.writeFieldName("max_tokens");
+            if (request.maxTokens() == null) g.writeNull(); else g.writeNumber(request.maxTokens().intValue());
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return out.toString();
+    }
+
+    /** What {@link #canonicalJson} was before it streamed: the mapper on {@link #canonical} (for tests). */
+    static String canonicalJsonByMapper(ModelRequest request) {
         try {
             return MAPPER.writeValueAsString(canonical(request));
         } catch (JsonProcessingException e) {

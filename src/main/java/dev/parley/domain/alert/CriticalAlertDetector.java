@@ -1,7 +1,10 @@
 package dev.parley.domain.alert;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -11,11 +14,26 @@ import java.util.Objects;
  * {@link MatchingMode#PARLEY} every rule is checked at build time (its term must be a word of each
  * phrase and, for phrase alternations, one of the pattern's phrases), so a bad file fails at load,
  * not on the first message. The AI flag ({@link AiSafetyFlag}) is combined by the caller.
+ *
+ * <p>It remembers the findings of the last {@value #REMEMBERED} texts it tested (in memory only, least recently used
+ * first out, texts of at most {@value #REMEMBERED_LENGTH} characters), as {@code SafetyPolicy} does for the safety
+ * lexicons: the findings are a pure function of the text and the compiled patterns, and texts recur (issue 17's
+ * demo: a tenth of the pipeline's time was this detector and the lexicon scan, mostly on texts seen before).
  */
 public final class CriticalAlertDetector {
     private final AlertPatternSet patterns;
     private final MatchingMode mode;
     private final List<CompiledPattern> compiled;
+    /** The findings of texts tested recently (immutable values; see the class comment). */
+    private final Map<String, AlertFindings> recent = Collections.synchronizedMap(
+            new LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, AlertFindings> eldest) {
+                    return size() > REMEMBERED;
+                }
+            });
+    static final int REMEMBERED = 16_384;
+    static final int REMEMBERED_LENGTH = 1_000;
 
     private CriticalAlertDetector(AlertPatternSet patterns, MatchingMode mode, List<CompiledPattern> compiled) {
         this.patterns = patterns;
@@ -93,9 +111,19 @@ public final class CriticalAlertDetector {
         return false;
     }
 
-    /** Tests {@code text}; never logs or keeps it. */
+    /** Tests {@code text}; never logs it, and keeps it only in memory among the recent texts (class comment). */
     public AlertFindings detect(String text) {
         Objects.requireNonNull(text, "text");
+        if (text.length() > REMEMBERED_LENGTH) return test(text);
+        var known = recent.get(text);
+        if (known != null) return known;
+        var findings = test(text);
+        recent.put(text, findings);
+        return findings;
+    }
+
+    /** {@link #detect} without the memo (what every remembered answer was computed by). */
+    AlertFindings test(String text) {
         String searched = mode == MatchingMode.PARLEY ? TextNormalization.normalize(text) : text;
         List<AlertMatch> matches = new ArrayList<>();
         List<SuppressedHit> suppressed = new ArrayList<>();

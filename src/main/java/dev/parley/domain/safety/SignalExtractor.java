@@ -27,6 +27,15 @@ final class SignalExtractor {
     static final RiskLevel RISE_FROM = RiskLevel.MEDIUM;
 
     private final SafetyPolicy policy;
+    private final Map<String, Content> recent = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Content> eldest) {
+                    return size() > REMEMBERED;
+                }
+            });
+    static final int REMEMBERED = 16_384;
+    static final int REMEMBERED_LENGTH = 1_000;
 
     SignalExtractor(SafetyPolicy policy) {
         this.policy = policy;
@@ -41,19 +50,9 @@ final class SignalExtractor {
         SafetyRules rules = policy.rules();
         boolean unknownContent = request.content() == null;
         String content = unknownContent ? "" : request.content();
-        NormalizedText text = NormalizedText.of(content);
-        List<Signals.Span> spans = new ArrayList<>();
-        Map<RiskCategory, List<Found>> found = new EnumMap<>(RiskCategory.class);
-        for (RiskCategory category : RiskCategory.values()) found.put(category, new ArrayList<>());
-        for (SafetyPolicy.Hit h : policy.find(text.text())) {
-            TermHit hit = h.hit();
-            found.get(h.entry().category()).add(new Found(h.entry().entry(),
-                    text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
-        }
-        Map<RiskCategory, CategoryScore> scores = new EnumMap<>(RiskCategory.class);
-        for (RiskCategory category : RiskCategory.values()) {
-            scores.put(category, contentScore(category, text, found.get(category), spans));
-        }
+        Content scored = content(content);
+        List<Signals.Span> spans = scored.spans();
+        Map<RiskCategory, CategoryScore> scores = new EnumMap<>(scored.scores());
 
         ContactHistory history = facts.contactHistory(request.sender(), request.recipient());
         if (history == null) history = ContactHistory.FIRST_CONTACT;
@@ -94,6 +93,44 @@ final class SignalExtractor {
         return new Signals(Map.copyOf(scores), List.copyOf(spans), unknownContent, history, quiet.until(),
                 quiet.zoneUnknown(), facts.messagesLastHour(request.sender(), request.recipient(), at),
                 facts.notificationsLastDay(request.recipient(), at), escalation, quiet.nextWorkStart());
+    }
+
+    /**
+     * The content signals of {@code content}: its score per category from the lexicons (before contact history, the
+     * model and escalation) and the spans that matched. A pure function of the text and the policy, so the answers for
+     * recent texts are remembered ({@link #REMEMBERED}, texts of at most {@link #REMEMBERED_LENGTH} characters, in
+     * memory only), as {@link SafetyPolicy#find} remembers its hits: texts recur (issue 17's demo screens each
+     * playbook template many times).
+     */
+    Content content(String content) {
+        if (content.length() > REMEMBERED_LENGTH) return score(content);
+        var known = recent.get(content);
+        if (known != null) return known;
+        var scored = score(content);
+        recent.put(content, scored);
+        return scored;
+    }
+
+    /** {@link #content} without the memo. */
+    Content score(String content) {
+        NormalizedText text = NormalizedText.of(content);
+        List<Signals.Span> spans = new ArrayList<>();
+        Map<RiskCategory, List<Found>> found = new EnumMap<>(RiskCategory.class);
+        for (RiskCategory category : RiskCategory.values()) found.put(category, new ArrayList<>());
+        for (SafetyPolicy.Hit h : policy.find(text.text())) {
+            TermHit hit = h.hit();
+            found.get(h.entry().category()).add(new Found(h.entry().entry(),
+                    text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
+        }
+        Map<RiskCategory, CategoryScore> scores = new EnumMap<>(RiskCategory.class);
+        for (RiskCategory category : RiskCategory.values()) {
+            scores.put(category, contentScore(category, text, found.get(category), spans));
+        }
+        return new Content(java.util.Collections.unmodifiableMap(scores), List.copyOf(spans));
+    }
+
+    /** A text's content signals: immutable, so one answer serves every request with that text. */
+    record Content(Map<RiskCategory, CategoryScore> scores, List<Signals.Span> spans) {
     }
 
     private CategoryScore contentScore(RiskCategory category, NormalizedText text, List<Found> found,

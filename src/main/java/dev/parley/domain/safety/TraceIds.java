@@ -55,8 +55,27 @@ public final class TraceIds {
     }
 
     private static byte[] digest(byte[] bytes) {
+        return newDigest().digest(bytes);
+    }
+
+    /**
+     * A fresh SHA-256 digest: a clone of one looked up once (the provider lookup of {@code getInstance} was a
+     * visible part of every screened message's cost, issue 17); the prototype is never updated, so cloning it from
+     * several threads is safe.
+     */
+    private static MessageDigest newDigest() {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
+            return (MessageDigest) SHA256.clone();
+        } catch (CloneNotSupportedException e) {
+            return sha256Instance();
+        }
+    }
+
+    private static final MessageDigest SHA256 = sha256Instance();
+
+    private static MessageDigest sha256Instance() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every Java platform", e);
         }

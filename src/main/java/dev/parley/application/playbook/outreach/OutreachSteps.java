@@ -25,6 +25,7 @@ final class OutreachSteps {
     private final LoadedPlaybook loaded;
     private final GenealogyExtractor extractor;
     private final FollowUpQuestions followUps;
+    private final StoredExtractions stored = new StoredExtractions();
 
     OutreachSteps(LoadedPlaybook loaded, GenealogyExtractor extractor) {
         this.loaded = loaded;
@@ -86,15 +87,7 @@ final class OutreachSteps {
 
     /** What the data check extracted from a reply (by the model or the rules), else the rules now. */
     private Extraction extractionOf(dev.parley.domain.message.Message message) {
-        var stored = JsonDocuments.read(message.dataJson()).get("extraction");
-        if (stored instanceof Map<?, ?> map) {
-            try {
-                return ExtractionJson.fromMap(map);
-            } catch (IllegalArgumentException unreadable) {
-                // stored by an older version in another shape: extract again
-            }
-        }
-        return extractor.extract(message.text());
+        return stored.of(message.dataJson()).orElseGet(() -> extractor.extract(message.text()));
     }
 
     /** Tasks from the extraction the data check just made (not extracted a second time). */
