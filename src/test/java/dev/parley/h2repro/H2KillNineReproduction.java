@@ -284,8 +284,12 @@ public final class H2KillNineReproduction {
         command.addAll(List.of("--readers", Integer.toString(o.readers), "--pause-ms",
                 Integer.toString(o.pauseMillis)));
         command.addAll(List.of("--mode", o.mode.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
-        var process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.to(o.dir.resolve("child-errors.log").toFile())).start();
+        var builder = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.to(o.dir.resolve("child-errors.log").toFile()));
+        // Under faketime, a child killed while it holds the run's shared libfaketime semaphore would hang every other
+        // process at its next stat call: the child makes its own (same clock offset). See ChildParley.
+        builder.environment().remove("FAKETIME_SHARED");
+        var process = builder.start();
         var ready = new java.util.concurrent.CountDownLatch(1);
         var firstCommit = new java.util.concurrent.CountDownLatch(1);
         Thread.ofPlatform().daemon().start(() -> {

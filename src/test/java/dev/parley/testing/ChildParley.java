@@ -91,7 +91,20 @@ public final class ChildParley {
         var builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log));
         builder.environment().put("PARLEY_HOME", home.toString());
+        withOwnFaketimeLock(builder.environment());
         process = builder.start();
+    }
+
+    /**
+     * Under {@code faketime} (the suite run at another hour: {@code faketime -m -f '+8h' bash .ci/run}) every process
+     * of the run shares one semaphore ({@code FAKETIME_SHARED}), which libfaketime holds around each {@code stat} call
+     * (its {@code lock_for_stat}). A child killed with {@code kill -9} while it held it never releases it, and every
+     * other process, this test's JVM included, then waits for ever at its next {@code stat} (seen: the kill -9 test
+     * hung in H2's file open, in {@code __fxstat64}). Without the variable the child's libfaketime makes its own
+     * semaphore; its clock is the same (the offset comes from {@code FAKETIME}). Nothing changes without faketime.
+     */
+    static void withOwnFaketimeLock(java.util.Map<String, String> environment) {
+        environment.remove("FAKETIME_SHARED");
     }
 
     public boolean alive() {
@@ -102,6 +115,14 @@ public final class ChildParley {
     public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
+        // Under faketime, the killed child's own semaphore and shared memory (withOwnFaketimeLock) outlive it.
+        for (var name : List.of("sem.faketime_sem_", "faketime_shm_")) {
+            try {
+                Files.deleteIfExists(Path.of("/dev/shm", name + process.pid()));
+            } catch (IOException ignored) {
+                // not there (no faketime, or another system): nothing to clean
+            }
+        }
     }
 
     /** SIGTERM: the shutdown hook closes the store cleanly. */
