@@ -23,25 +23,26 @@ public final class JsonDocuments {
 
     /**
      * {@code document} as JSON with every map's keys sorted, or null when it is null or empty. A document made only of
-     * strings, booleans, integers, longs, doubles, nulls, lists and maps with string keys (nearly all of them) is
-     * streamed straight to the generator, with the calls the mapper makes for it, so the characters are the mapper's
-     * (issue 17: the mapper's serialiser lookups and sorted copies were a tenth of the demo pipeline's time;
-     * {@code JsonDocumentsTest} compares the two); anything else goes through the mapper.
+     * strings, booleans, integers, longs, doubles, nulls, collections and maps with string keys (nearly all of them)
+     * is streamed straight to the generator, with the calls the mapper makes for it, so the characters are the
+     * mapper's (issue 17: the mapper's serialiser lookups and sorted copies were a tenth of the demo pipeline's time;
+     * {@code JsonDocumentsTest} compares the two); on meeting anything else the streamed text is dropped and the
+     * mapper writes the whole document.
      */
     public static String write(Map<String, ?> document) {
         if (document == null || document.isEmpty()) {
             return null;
         }
-        if (simple(document, 0)) {
-            var out = new StringWriter(128);
-            try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
-                writeValue(g, document);
-            } catch (IOException e) {
-                throw new IllegalArgumentException("not serialisable as JSON", e);
-            }
-            return out.toString();
+        var out = new StringWriter(128);
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
+            writeValue(g, document, 0);
+        } catch (NotPlain notPlain) {
+            // a value the streamed writer does not write as the mapper would: the mapper writes the whole document
+            return writeByMapper(document);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not serialisable as JSON", e);
         }
-        return writeByMapper(document);
+        return out.toString();
     }
 
     /** What {@link #write} was before it streamed: the mapper on a sorted copy (for the fallback and for tests). */
@@ -56,29 +57,18 @@ public final class JsonDocuments {
         }
     }
 
-    /** Whether {@code value} holds only what {@link #writeValue} writes as the mapper would (no deeper than 64). */
-    private static boolean simple(Object value, int depth) {
-        if (depth > 64) return false;
-        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Integer
-                || value instanceof Long || value instanceof Double) {
-            return true;
+    /** Thrown (one instance, no stack trace) when a document holds a value that only the mapper writes. */
+    private static final class NotPlain extends RuntimeException {
+        static final NotPlain INSTANCE = new NotPlain();
+
+        private NotPlain() {
+            super("not a plain JSON value", null, false, false);
         }
-        if (value instanceof Map<?, ?> map) {
-            for (var e : map.entrySet()) {
-                if (!(e.getKey() instanceof String) || !simple(e.getValue(), depth + 1)) return false;
-            }
-            return true;
-        }
-        if (value instanceof Collection<?> list) {
-            for (Object v : list) {
-                if (!simple(v, depth + 1)) return false;
-            }
-            return true;
-        }
-        return false;
     }
 
-    private static void writeValue(JsonGenerator g, Object value) throws IOException {
+    /** Writes a plain value as the mapper would; {@link NotPlain} for anything else (or deeper than 64 levels). */
+    private static void writeValue(JsonGenerator g, Object value, int depth) throws IOException {
+        if (depth > 64) throw NotPlain.INSTANCE;
         switch (value) {
             case null -> g.writeNull();
             case String s -> g.writeString(s);
@@ -87,25 +77,29 @@ public final class JsonDocuments {
             case Long l -> g.writeNumber(l.longValue());
             case Double d -> g.writeNumber(d.doubleValue());
             case Map<?, ?> map -> {
-                // ORDER_MAP_ENTRIES_BY_KEYS: the mapper keeps a sorted map's own order and copies any other map into
-                // a TreeMap (String's natural order)
+                // ORDER_MAP_ENTRIES_BY_KEYS: the mapper keeps a nested sorted map's own order and copies any other
+                // map into a TreeMap (String's natural order); the document itself was always copied into one
                 Map.Entry<?, ?>[] entries = map.entrySet().toArray(new Map.Entry<?, ?>[0]);
-                if (!(map instanceof SortedMap<?, ?>)) {
-                    Arrays.sort(entries, (a, b) -> ((String) a.getKey()).compareTo((String) b.getKey()));
+                if (depth == 0 || !(map instanceof SortedMap<?, ?>)) { // write's own copy sorts naturally
+                    for (var e : entries) {
+                        if (!(e.getKey() instanceof String)) throw NotPlain.INSTANCE;
+                    }
+                    Arrays.sort(entries, (x, y) -> ((String) x.getKey()).compareTo((String) y.getKey()));
                 }
                 g.writeStartObject();
                 for (var e : entries) {
-                    g.writeFieldName((String) e.getKey());
-                    writeValue(g, e.getValue());
+                    if (!(e.getKey() instanceof String key)) throw NotPlain.INSTANCE;
+                    g.writeFieldName(key);
+                    writeValue(g, e.getValue(), depth + 1);
                 }
                 g.writeEndObject();
             }
             case Collection<?> list -> {
                 g.writeStartArray();
-                for (Object v : list) writeValue(g, v);
+                for (Object v : list) writeValue(g, v, depth + 1);
                 g.writeEndArray();
             }
-            default -> throw new IllegalStateException("not a simple JSON value: " + value.getClass());
+            default -> throw NotPlain.INSTANCE;
         }
     }
 

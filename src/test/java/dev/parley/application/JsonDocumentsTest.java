@@ -37,6 +37,16 @@ class JsonDocumentsTest {
         withNull.put("b", null);
         withNull.put("a", List.of(Map.of("y", 1, "x", List.of(Map.of("q", "r", "p", "s")))));
         documents.add(withNull);
+        documents.add(reversed); // the document itself is sorted naturally, whatever its own order
+        var deep = new LinkedHashMap<String, Object>();
+        Map<String, Object> level = deep;
+        for (int i = 0; i < 70; i++) { // deeper than the streamed writer goes: the mapper writes it
+            var next = new LinkedHashMap<String, Object>();
+            level.put("k" + i, next);
+            level = next;
+        }
+        documents.add(deep);
+        documents.add(Map.of("list", List.of(1, Map.of("x", Kind.A)))); // not plain, deep inside
         // not simple: through the mapper, as before
         documents.add(Map.of("when", Instant.parse("2026-11-28T10:00:00Z").toEpochMilli(), "kind", Kind.A));
         documents.add(Map.of("float", 1.5f, "short", (short) 3));
