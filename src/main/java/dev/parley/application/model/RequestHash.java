@@ -3,11 +3,10 @@ package dev.parley.application.model;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.domain.hash.Sha256;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,27 +23,8 @@ public final class RequestHash {
     }
 
     public static String of(ModelRequest request) {
-        var digest = newDigest().digest(canonicalJson(request).getBytes(StandardCharsets.UTF_8));
+        var digest = Sha256.of(canonicalJson(request).getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(digest);
-    }
-
-    /** A fresh SHA-256 digest, cloned from one looked up once (issue 17: the provider lookup showed in profiles). */
-    private static MessageDigest newDigest() {
-        try {
-            return (MessageDigest) SHA256.clone();
-        } catch (CloneNotSupportedException e) {
-            return sha256Instance();
-        }
-    }
-
-    private static final MessageDigest SHA256 = sha256Instance();
-
-    private static MessageDigest sha256Instance() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** The request as a JSON document with a fixed key order (also what a cassette stores). */

@@ -1,10 +1,8 @@
 package dev.parley.domain.alert;
 
+import dev.parley.domain.memo.RecentAnswers;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,16 +22,10 @@ public final class CriticalAlertDetector {
     private final AlertPatternSet patterns;
     private final MatchingMode mode;
     private final List<CompiledPattern> compiled;
-    /** The findings of texts tested recently (immutable values; see the class comment). */
-    private final Map<String, AlertFindings> recent = Collections.synchronizedMap(
-            new LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, AlertFindings> eldest) {
-                    return size() > REMEMBERED;
-                }
-            });
     static final int REMEMBERED = 16_384;
     static final int REMEMBERED_LENGTH = 1_000;
+    /** The findings of texts tested recently (immutable values; see the class comment). */
+    private final RecentAnswers<AlertFindings> recent = new RecentAnswers<>(REMEMBERED, REMEMBERED_LENGTH, this::test);
 
     private CriticalAlertDetector(AlertPatternSet patterns, MatchingMode mode, List<CompiledPattern> compiled) {
         this.patterns = patterns;
@@ -114,12 +106,7 @@ public final class CriticalAlertDetector {
     /** Tests {@code text}; never logs it, and keeps it only in memory among the recent texts (class comment). */
     public AlertFindings detect(String text) {
         Objects.requireNonNull(text, "text");
-        if (text.length() > REMEMBERED_LENGTH) return test(text);
-        var known = recent.get(text);
-        if (known != null) return known;
-        var findings = test(text);
-        recent.put(text, findings);
-        return findings;
+        return recent.of(text);
     }
 
     /** {@link #detect} without the memo (what every remembered answer was computed by). */

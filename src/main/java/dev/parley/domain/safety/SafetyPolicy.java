@@ -4,11 +4,10 @@ import dev.parley.domain.alert.TermFinder;
 import dev.parley.domain.alert.TermFinderCompiler;
 import dev.parley.domain.alert.TermHit;
 import dev.parley.domain.alert.TextNormalization;
-import java.util.HashMap;
+import dev.parley.domain.memo.RecentAnswers;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,14 +33,7 @@ public final class SafetyPolicy {
      * screens some 9,200 distinct texts (its replies name the person), which 4,096 could not hold; a remembered text
      * costs about a kilobyte, so this is at most about 16 MB.
      */
-    private final Map<String, List<Hit>> recent = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, List<Hit>> eldest) {
-            return size() > REMEMBERED;
-        }
-    });
-    private static final int REMEMBERED = 16_384;
-    private static final int REMEMBERED_LENGTH = 1_000;
+    private final RecentAnswers<List<Hit>> recent = new RecentAnswers<>(16_384, 1_000, this::scan);
 
     private SafetyPolicy(SafetyRules rules, String version, Map<RiskCategory, List<CompiledEntry>> compiled,
                          TermFinder phrases, Map<String, List<CompiledEntry>> byPhrase, List<CompiledEntry> patterns) {
@@ -104,12 +96,7 @@ public final class SafetyPolicy {
      * reported once per entry it belongs to.
      */
     public List<Hit> find(String normalized) {
-        if (normalized.length() > REMEMBERED_LENGTH) return scan(normalized);
-        var known = recent.get(normalized);
-        if (known != null) return known;
-        var hits = scan(normalized);
-        recent.put(normalized, hits);
-        return hits;
+        return recent.of(normalized);
     }
 
     private List<Hit> scan(String normalized) {

@@ -1,6 +1,7 @@
 package dev.parley.domain.safety;
 
 import dev.parley.domain.alert.TermHit;
+import dev.parley.domain.memo.RecentAnswers;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -27,15 +28,9 @@ final class SignalExtractor {
     static final RiskLevel RISE_FROM = RiskLevel.MEDIUM;
 
     private final SafetyPolicy policy;
-    private final Map<String, Content> recent = java.util.Collections.synchronizedMap(
-            new java.util.LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Content> eldest) {
-                    return size() > REMEMBERED;
-                }
-            });
     static final int REMEMBERED = 16_384;
     static final int REMEMBERED_LENGTH = 1_000;
+    private final RecentAnswers<Content> recent = new RecentAnswers<>(REMEMBERED, REMEMBERED_LENGTH, this::score);
 
     SignalExtractor(SafetyPolicy policy) {
         this.policy = policy;
@@ -103,12 +98,7 @@ final class SignalExtractor {
      * playbook template many times).
      */
     Content content(String content) {
-        if (content.length() > REMEMBERED_LENGTH) return score(content);
-        var known = recent.get(content);
-        if (known != null) return known;
-        var scored = score(content);
-        recent.put(content, scored);
-        return scored;
+        return recent.of(content);
     }
 
     /** {@link #content} without the memo. */

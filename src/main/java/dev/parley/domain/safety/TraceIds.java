@@ -1,8 +1,7 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.hash.Sha256;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 
@@ -42,42 +41,15 @@ public final class TraceIds {
 
     /** SHA-256 (hex) of {@code text}'s UTF-8 bytes; null counts as the empty text. */
     public static String sha256(String text) {
-        return HEX.formatHex(digest((text == null ? "" : text).getBytes(StandardCharsets.UTF_8)));
+        return HEX.formatHex(Sha256.of((text == null ? "" : text).getBytes(StandardCharsets.UTF_8)));
     }
 
     /** SHA-256 (hex) of raw bytes, for the policy version. */
     public static String sha256(byte[] bytes) {
-        return HEX.formatHex(digest(bytes));
+        return HEX.formatHex(Sha256.of(bytes));
     }
 
     private static void field(StringBuilder b, String value) {
         b.append(value.length()).append(':').append(value).append('\u001f');
-    }
-
-    private static byte[] digest(byte[] bytes) {
-        return newDigest().digest(bytes);
-    }
-
-    /**
-     * A fresh SHA-256 digest: a clone of one looked up once (the provider lookup of {@code getInstance} was a
-     * visible part of every screened message's cost, issue 17); the prototype is never updated, so cloning it from
-     * several threads is safe.
-     */
-    private static MessageDigest newDigest() {
-        try {
-            return (MessageDigest) SHA256.clone();
-        } catch (CloneNotSupportedException e) {
-            return sha256Instance();
-        }
-    }
-
-    private static final MessageDigest SHA256 = sha256Instance();
-
-    private static MessageDigest sha256Instance() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.parley.adapter.persistence;
 
+import static dev.parley.testing.H2QueryStatistics.count;
+import static dev.parley.testing.H2QueryStatistics.executions;
+import static dev.parley.testing.H2QueryStatistics.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.domain.message.InboundMessage;
@@ -7,8 +10,6 @@ import dev.parley.testing.TestParley;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,32 +60,5 @@ class ProcessingStatementsTest {
         var receipt = parley.app.receive.receive(new InboundMessage("sms", "m-" + i, "+15558881000", "+15558881000",
                 null, "hello number " + i, null, Instant.now(), null, null), null);
         assertThat(receipt.duplicate()).isFalse();
-    }
-
-    private static long count(Map<String, Long> executions, String fragment) {
-        return executions.entrySet().stream().filter(e -> e.getKey().contains(fragment))
-                .mapToLong(Map.Entry::getValue).sum();
-    }
-
-    private static void sql(TestParley parley, String sql) throws Exception {
-        try (var c = parley.app.database.dataSource().getConnection(); var s = c.createStatement()) {
-            s.execute(sql);
-            c.commit();
-        }
-    }
-
-    /** SQL (lower case, as Hibernate writes it) → executions since statistics began. */
-    private static Map<String, Long> executions(TestParley parley) throws Exception {
-        var found = new LinkedHashMap<String, Long>();
-        try (var c = parley.app.database.dataSource().getConnection(); var s = c.createStatement();
-             var rs = s.executeQuery("select sql_statement, execution_count from information_schema.query_statistics"
-                     + " order by execution_count desc")) {
-            while (rs.next()) found.merge(rs.getString(1).toLowerCase(Locale.ROOT), rs.getLong(2), Long::sum);
-            c.rollback();
-        }
-        if (Boolean.getBoolean("parley.test.printStatements")) {
-            found.forEach((sql, n) -> System.out.println("STMT " + n + " | " + sql));
-        }
-        return found;
     }
 }

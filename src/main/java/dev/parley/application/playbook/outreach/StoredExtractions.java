@@ -1,9 +1,8 @@
 package dev.parley.application.playbook.outreach;
 
 import dev.parley.application.JsonDocuments;
+import dev.parley.domain.memo.RecentAnswers;
 import dev.parley.domain.outreach.Extraction;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,22 +17,12 @@ final class StoredExtractions {
     /** Longer documents are parsed every time (rare, and a kept document costs its length). */
     static final int REMEMBERED_LENGTH = 4_000;
 
-    private final Map<String, Optional<Extraction>> recent = Collections.synchronizedMap(
-            new LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Optional<Extraction>> eldest) {
-                    return size() > REMEMBERED;
-                }
-            });
+    private final RecentAnswers<Optional<Extraction>> recent = new RecentAnswers<>(REMEMBERED, REMEMBERED_LENGTH,
+            StoredExtractions::parse);
 
     /** The extraction in {@code dataJson}, remembered; empty when there is none or it is unreadable. */
     Optional<Extraction> of(String dataJson) {
-        if (dataJson == null || dataJson.length() > REMEMBERED_LENGTH) return parse(dataJson);
-        var known = recent.get(dataJson);
-        if (known != null) return known;
-        var parsed = parse(dataJson);
-        recent.put(dataJson, parsed);
-        return parsed;
+        return recent.of(dataJson);
     }
 
     /** {@link #of} without the memo. */
