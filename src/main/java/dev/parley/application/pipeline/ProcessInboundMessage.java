@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,18 +105,30 @@ public final class ProcessInboundMessage {
      */
     private ScreenInbound.Prepared prepare(long inboxId, InboxEntry head) {
         if (!safety.prepares()) return ScreenInbound.Prepared.NONE;
-        boolean summaries = safety.summaries().enabled();
-        record Row(InboxEntry entry, Long conversationId) {
-        }
-        var row = head != null && !summaries ? new Row(head, null) : transactions.inTransaction(store ->
-                (head != null ? java.util.Optional.of(head) : store.inbox().find(inboxId)).map(e -> new Row(e,
-                        !summaries ? null : store.conversations().findByKey(e.message().channel(),
-                                e.message().conversationKey()).map(c -> c.id()).orElse(null)))).orElse(null);
+        var row = safety.summaries().enabled() ? rowWithItsConversation(inboxId, head) : rowAlone(inboxId, head);
         if (row == null || row.entry().status() != InboxStatus.RECEIVED
                 || row.entry().nextAttemptAt().isAfter(clock.instant())) {
             return ScreenInbound.Prepared.NONE;
         }
         return safety.prepare(row.entry().message(), row.conversationId());
+    }
+
+    /** The row to prepare, and the id of its conversation when the model's summary needs it (null when not). */
+    private record RowToPrepare(InboxEntry entry, Long conversationId) {
+    }
+
+    /** For the model's summary: the row (the caller's copy, or read) and its conversation's id, in one transaction. */
+    private RowToPrepare rowWithItsConversation(long inboxId, InboxEntry head) {
+        return transactions.inTransaction(store -> (head != null ? Optional.of(head) : store.inbox().find(inboxId))
+                .map(e -> new RowToPrepare(e, store.conversations().findByKey(e.message().channel(),
+                        e.message().conversationKey()).map(c -> c.id()).orElse(null)))).orElse(null);
+    }
+
+    /** For the vector alone: the caller's copy with no transaction at all, or one read of the row. */
+    private RowToPrepare rowAlone(long inboxId, InboxEntry head) {
+        if (head != null) return new RowToPrepare(head, null);
+        return transactions.inTransaction(store -> store.inbox().find(inboxId)).map(e -> new RowToPrepare(e, null))
+                .orElse(null);
     }
 
     /**
