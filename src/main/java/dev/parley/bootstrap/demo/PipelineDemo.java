@@ -56,7 +56,8 @@ import javax.sql.DataSource;
 public final class PipelineDemo {
     /** What was written, and how long each half took. */
     public record Figures(long conversations, long messages, long events, long alerts, long outbox, long failedInbox,
-                          long simulationMillis, long writeMillis, Map<String, Long> states,
+                          long simulationMillis, long writeMillis, StoreLoader.Steps writeSteps,
+                          Map<String, Long> states,
                           Map<String, Long> alertsBySeverity, long embeddingsAsked, long embeddingsComputed) {
     }
 
@@ -170,7 +171,7 @@ public final class PipelineDemo {
                 loader.finish();
                 long written = System.nanoTime();
                 return writer.figures((simulated - started) / 1_000_000, (written - simulated) / 1_000_000,
-                        demo.embedder);
+                        loader.steps(), demo.embedder);
             }
         } finally {
             for (var part : parts) part.close();
@@ -288,9 +289,10 @@ public final class PipelineDemo {
             }
         }
 
-        Figures figures(long simulationMillis, long writeMillis, MemoizingTextEmbedder embedder) {
+        Figures figures(long simulationMillis, long writeMillis, StoreLoader.Steps steps,
+                        MemoizingTextEmbedder embedder) {
             return new Figures(conversations, messages, events, alertRows, outboxRows, failedRows, simulationMillis,
-                    writeMillis, states, severities, embedder.calls(), embedder.computed());
+                    writeMillis, steps, states, severities, embedder.calls(), embedder.computed());
         }
     }
 }

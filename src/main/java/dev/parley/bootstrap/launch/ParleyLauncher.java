@@ -179,6 +179,13 @@ final class ParleyLauncher implements Launcher {
             out.put("failed_inbox_rows", figures.failedInbox());
             out.put("simulation_ms", figures.simulationMillis());
             out.put("write_ms", figures.writeMillis());
+            // the write after the simulation, step by step: the rows still held, the deferred indexes, the read model
+            var steps = figures.writeSteps();
+            var writeSteps = new java.util.LinkedHashMap<String, Long>();
+            writeSteps.put("rows", steps.lastRowsMillis());
+            writeSteps.put("indexes", steps.indexesMillis());
+            writeSteps.put("read_model", steps.readModelMillis());
+            out.put("write_steps_ms", writeSteps);
             // texts the learned heads asked vectors for, and how many of them were computed (not remembered)
             out.put("embeddings", new java.util.TreeMap<>(Map.of("asked", figures.embeddingsAsked(), "computed",
                     figures.embeddingsComputed())));

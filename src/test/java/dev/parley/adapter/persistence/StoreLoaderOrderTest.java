@@ -1,6 +1,7 @@
 package dev.parley.adapter.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parley.domain.contact.Contact;
 import dev.parley.domain.contact.ContactStatus;
@@ -17,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The loader holds rows back and writes them table by table in id order: the store it leaves is the same whether it
- * holds one row (writes each at once) or many, with children given before rows of lower ids and their parents given
- * in the same hold.
+ * The loader holds rows back and writes them table by table in id order, on its own thread while the caller goes on:
+ * the store it leaves is the same whether it holds one row (writes each at once) or many, with children given before
+ * rows of lower ids and their parents given in the same hold; a release that fails is reported to the caller.
  */
 class StoreLoaderOrderTest {
     private static final Instant T = Instant.parse("2026-11-01T10:00:00Z");
@@ -36,6 +37,22 @@ class StoreLoaderOrderTest {
             assertThat(expected).anyMatch(r -> r.startsWith("search_terms ") && r.contains("thursday"));
             assertThat(rows(b.dataSource())).isEqualTo(expected);
             assertThat(rows(c.dataSource())).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void aReleaseThatFailsIsReportedAndTheLoaderStillCloses(@TempDir Path home) throws Exception {
+        try (var store = open(home)) {
+            var loader = StoreLoader.open(store.dataSource(), 1);
+            // a message of a conversation never given: its foreign key fails on the loader's thread
+            loader.message(message(1, 99, Direction.IN, "Nobody's"), null);
+            assertThatThrownBy(loader::finish).isInstanceOf(SQLException.class);
+            loader.close();
+            try (var c = store.dataSource().getConnection(); var st = c.createStatement();
+                 var rs = st.executeQuery("select count(*) from messages")) {
+                rs.next();
+                assertThat(rs.getLong(1)).isZero();
+            }
         }
     }
 

@@ -23,6 +23,8 @@ class DemoCommandTest {
 
         assertThat(figures).containsKeys("conversations", "messages", "simulation_ms", "write_ms", "compact_ms",
                 "millis", "cpu_ms", "queues");
+        assertThat(((Map<?, ?>) figures.get("write_steps_ms")).keySet().stream().map(String::valueOf).toList())
+                .containsExactly("rows", "indexes", "read_model");
         assertThat(((Map<?, ?>) figures.get("queues")).get(dev.parley.application.console.QueueKind.ALL))
                 .isEqualTo(figures.get("conversations"));
         // the learned heads read every screened text; the shards' one memo embeds a recurring text once
