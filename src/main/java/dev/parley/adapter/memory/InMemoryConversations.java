@@ -15,9 +15,11 @@ final class InMemoryConversations implements Conversations {
     private record Key(String channel, String key) {
     }
 
-    private static final Comparator<Conversation> RECENT_FIRST = Comparator
-            .comparing(Conversation::updatedAt, Comparator.reverseOrder())
-            .thenComparing(Conversation::id, Comparator.reverseOrder());
+    /** Most recently updated first, then the higher id first (written out: no boxed ids per comparison). */
+    private static final Comparator<Conversation> RECENT_FIRST = (a, b) -> {
+        int byTime = b.updatedAt().compareTo(a.updatedAt());
+        return byTime != 0 ? byTime : Long.compare(b.id(), a.id());
+    };
 
     final Table<Conversation> table;
     private final InMemoryContacts contacts;

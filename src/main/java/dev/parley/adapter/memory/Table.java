@@ -27,6 +27,7 @@ final class Table<R> {
 
     <I extends Index<R>> I index(I index) {
         indexes.add(index);
+        index.attach(this);
         return index;
     }
 
@@ -79,6 +80,19 @@ final class Table<R> {
     void forEach(Consumer<R> action) {
         undo.checkInTransaction();
         for (var row : rows) if (row != null) action.accept(row);
+    }
+
+    /** Receives one row with its id. */
+    interface RowWithId<R> {
+        void accept(long id, R row);
+    }
+
+    void forEachWithId(RowWithId<R> action) {
+        undo.checkInTransaction();
+        for (int i = 0; i < rows.size(); i++) {
+            var row = rows.get(i);
+            if (row != null) action.accept(spacing.id(i + 1L), row);
+        }
     }
 
     /** Rows from the highest id down; {@code action} returns false to stop. */

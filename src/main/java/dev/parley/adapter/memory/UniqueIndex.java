@@ -33,10 +33,12 @@ final class UniqueIndex<K, R> implements Index<R> {
 
     @Override
     public void update(long id, R old, R now) {
+        K newKey = now == null ? null : keyOf.apply(now);
         if (old != null) {
             var key = keyOf.apply(old);
+            if (now != null && Objects.equals(key, newKey) && Objects.equals(ids.get(key), id)) return; // unchanged
             if (Objects.equals(ids.get(key), id)) ids.remove(key);
         }
-        if (now != null) ids.put(keyOf.apply(now), id);
+        if (now != null) ids.put(newKey, id);
     }
 }

@@ -9,8 +9,10 @@ public record ChatMessage(Role role, String content) {
     public enum Role {
         SYSTEM, USER, ASSISTANT;
 
+        private final String wire = name().toLowerCase(java.util.Locale.ROOT);
+
         public String wire() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return wire;
         }
     }
 

@@ -1,11 +1,8 @@
 package dev.parley.application.model;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.domain.hash.Sha256;
-import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -46,34 +43,67 @@ public final class RequestHash {
     }
 
     /**
-     * {@link #canonical} written as JSON, streamed straight to the generator rather than built as maps and handed to
-     * the mapper (issue 17: every pipeline step hashes its requests): the same calls the mapper makes for that
-     * document, so the same characters ({@code RequestHashTest} compares the two).
+     * {@link #canonical} written as JSON by hand (issue 17: every pipeline step hashes its requests; first the mapper
+     * on maps, then a streaming generator, were several percent of the demo): the characters the mapper writes for
+     * that document ({@code RequestHashStreamTest} compares the two): no whitespace; in strings the quote, the
+     * backslash and the control characters escaped as Jackson escapes them (short escapes for backspace, tab, newline,
+     * form feed and carriage return, else a six-character escape with upper-case hex digits), everything else as it
+     * is; the temperature as {@link Double#toString}, quoted when it is not a finite number.
      */
     static String canonicalJson(ModelRequest request) {
-        var out = new StringWriter(256);
-        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
-            g.writeStartObject();
-            g.writeStringField("task", request.task());
-            g.writeArrayFieldStart("messages");
-            for (var m : request.messages()) {
-                g.writeStartObject();
-                g.writeStringField("role", m.role().wire());
-                // the mapper's document was built with Map.of, which refuses a null content: so does this
-                g.writeStringField("content", java.util.Objects.requireNonNull(m.content(), "content"));
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            g.writeBooleanField("json", request.json());
-            g.writeFieldName("temperature");
-            if (request.temperature() == null) g.writeNull(); else g.writeNumber(request.temperature().doubleValue());
-            g.writeFieldName("max_tokens");
-            if (request.maxTokens() == null) g.writeNull(); else g.writeNumber(request.maxTokens().intValue());
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+        int length = 128 + request.task().length();
+        for (var m : request.messages()) length += m.content().length() + 32;
+        var b = new StringBuilder(length);
+        b.append("{\"task\":");
+        string(b, request.task());
+        b.append(",\"messages\":[");
+        boolean first = true;
+        for (var m : request.messages()) {
+            if (!first) b.append(',');
+            first = false;
+            b.append("{\"role\":");
+            string(b, m.role().wire());
+            b.append(",\"content\":");
+            // the mapper's document was built with Map.of, which refuses a null content: so does this
+            string(b, java.util.Objects.requireNonNull(m.content(), "content"));
+            b.append('}');
         }
-        return out.toString();
+        b.append("],\"json\":").append(request.json());
+        b.append(",\"temperature\":");
+        if (request.temperature() == null) {
+            b.append("null");
+        } else {
+            double t = request.temperature();
+            if (Double.isFinite(t)) b.append(Double.toString(t)); else b.append('"').append(Double.toString(t)).append('"');
+        }
+        b.append(",\"max_tokens\":");
+        if (request.maxTokens() == null) b.append("null"); else b.append(request.maxTokens().intValue());
+        return b.append('}').toString();
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    /** A JSON string as Jackson's generator writes it by default. */
+    private static void string(StringBuilder b, String s) {
+        b.append('"');
+        int from = 0;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\') continue;
+            b.append(s, from, i);
+            from = i + 1;
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\b' -> b.append("\\b");
+                case '\t' -> b.append("\\t");
+                case '\n' -> b.append("\\n");
+                case '\f' -> b.append("\\f");
+                case '\r' -> b.append("\\r");
+                default -> b.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+            }
+        }
+        b.append(s, from, s.length()).append('"');
     }
 
     /** What {@link #canonicalJson} was before it streamed: the mapper on {@link #canonical} (for tests). */

@@ -1,6 +1,7 @@
 package dev.parley.domain.fsm;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,10 +23,24 @@ public final class StateMachine<C> {
 
     private final PlaybookDefinition definition;
     private final Map<String, Guard<? super C>> guards;
+    /**
+     * Per defined state, the rows that may fire from it and the timers it arms, as the definition lists them: looked
+     * up once here rather than filtered out of the whole table on every trigger (issue 17's demo profile).
+     */
+    private final Map<String, List<Transition>> rowsFrom;
+    private final Map<String, List<Timer>> timersIn;
 
     private StateMachine(PlaybookDefinition definition, Map<String, Guard<? super C>> guards) {
         this.definition = definition;
         this.guards = Map.copyOf(guards);
+        Map<String, List<Transition>> rows = new HashMap<>();
+        Map<String, List<Timer>> timers = new HashMap<>();
+        for (StateDef state : definition.states()) {
+            rows.put(state.name(), definition.transitionsFrom(state.name()));
+            timers.put(state.name(), definition.timersFor(state.name()));
+        }
+        this.rowsFrom = Map.copyOf(rows);
+        this.timersIn = Map.copyOf(timers);
     }
 
     /**
@@ -60,12 +75,13 @@ public final class StateMachine<C> {
      *                                  playbook disagree: a bug, not a rejected trigger)
      */
     public FireResult fire(String currentState, String trigger, C context) {
-        if (definition.state(currentState).isEmpty()) {
+        List<Transition> rows = currentState == null ? null : rowsFrom.get(currentState);
+        if (rows == null) {
             throw new IllegalArgumentException(
                     definition.source() + ": unknown state '" + currentState + "'");
         }
         List<String> failedGuards = new ArrayList<>();
-        for (Transition t : definition.transitionsFrom(currentState)) {
+        for (Transition t : rows) {
             if (!t.trigger().equals(trigger)) {
                 continue;
             }
@@ -83,6 +99,7 @@ public final class StateMachine<C> {
 
     /** Timers to arm when a conversation enters {@code state}. */
     public List<Timer> timersFor(String state) {
-        return definition.timersFor(state);
+        List<Timer> timers = state == null ? null : timersIn.get(state);
+        return timers != null ? timers : definition.timersFor(state);
     }
 }

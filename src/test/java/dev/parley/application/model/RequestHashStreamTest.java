@@ -27,4 +27,29 @@ class RequestHashStreamTest {
                 + "\"json\":false,\"temperature\":0.0,\"max_tokens\":256}");
         assertThat(RequestHash.of(requests.get(0))).hasSize(64).isEqualTo(RequestHash.of(requests.get(0)));
     }
+
+    @Test
+    void handWrittenCanonicalJsonIsTheMappersOnRandomRequests() {
+        var random = new java.util.Random(17);
+        var alphabet = new StringBuilder("ab \"\\/\u007f\u0080\u00e9\u2028\u2029\uFEFF\uFFFF\uD83D\uDE00\uDC00\uD800中");
+        for (char c = 0; c < 0x20; c++) alphabet.append(c);
+        double[] temperatures = {0.0, -0.0, 0.7, 1e-7, 1e21, 123456789.125, Double.MIN_VALUE, Double.MAX_VALUE,
+                Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+        for (int round = 0; round < 3_000; round++) {
+            var messages = new java.util.ArrayList<ChatMessage>();
+            int count = 1 + random.nextInt(4);
+            for (int i = 0; i < count; i++) {
+                var content = new StringBuilder();
+                int length = random.nextInt(40);
+                for (int j = 0; j < length; j++) content.append(alphabet.charAt(random.nextInt(alphabet.length())));
+                messages.add(new ChatMessage(ChatMessage.Role.values()[random.nextInt(3)], content.toString()));
+            }
+            var request = ModelRequest.of("task_" + random.nextInt(100), messages, () -> "{}");
+            if (random.nextBoolean()) request = request.asJson();
+            if (random.nextBoolean()) request = request.withTemperature(temperatures[random.nextInt(temperatures.length)]);
+            if (random.nextInt(3) == 0) request = request.withTemperature(random.nextDouble() * 2);
+            if (random.nextBoolean()) request = request.withMaxTokens(random.nextInt() >> random.nextInt(31));
+            assertThat(RequestHash.canonicalJson(request)).isEqualTo(RequestHash.canonicalJsonByMapper(request));
+        }
+    }
 }
