@@ -44,7 +44,7 @@ class StoreLoaderOrderTest {
     void aReleaseThatFailsIsReportedAndTheLoaderStillCloses(@TempDir Path home) throws Exception {
         try (var store = open(home)) {
             var loader = StoreLoader.open(store.dataSource(), 1);
-            // a message of a conversation never given: its foreign key fails on the loader's thread
+            // a message of a conversation never given: its foreign key fails when the held rows are written
             loader.message(message(1, 99, Direction.IN, "Nobody's"), null);
             assertThatThrownBy(loader::finish).isInstanceOf(SQLException.class);
             loader.close();
