@@ -24,20 +24,17 @@ import javax.sql.DataSource;
 /**
  * Writes whole rows, ids included, into an empty store with batched JDBC: the demo's pipeline run (computed on the
  * in-memory store) is copied this way, as fast as the database takes inserts. A row must come no later than its
- * children; rows are held back (up to {@link #HOLD}) and written table by table in id order (see {@link #release}) on
- * the loader's own thread, while the caller collects the next ones; {@link #finish()} writes the rest, builds the
- * deferred indexes, moves the identity columns past the written ids and fills the console's read model (queue
- * columns; the search terms are written with the rows). The loader is used from one thread (its caller's).
+ * children; rows are held back (up to {@link #HOLD}) and written table by table in id order (see {@link #release});
+ * {@link #finish()} moves the identity columns past the written ids and fills the console's read model (queue
+ * columns; the search terms are written with the rows).
  */
 public final class StoreLoader implements AutoCloseable {
     private static final int BATCH = 2000;
     /**
-     * Rows (search terms aside) held before they are released to be written in id order, about 100 MB of heap; while
-     * one release is written the next is collected, so at most twice this is held. The 10,000-conversation demo
-     * (about 360,000 rows besides its search terms) is written in one release at the end, the 100,000 one (3.6 M) in
-     * eight, seven of them while the simulation runs.
+     * Rows held before they are written in id order: about 200 MB of heap at most; the 10,000-conversation demo
+     * (about 360,000 rows besides its search terms) is written in one go at the end, the 100,000 one in four.
      */
-    static final int HOLD = 500_000;
+    static final int HOLD = 1_000_000;
     private final Connection c;
     private final List<PreparedStatement> order = new ArrayList<>();
     private final PreparedStatement contact;
@@ -52,18 +49,10 @@ public final class StoreLoader implements AutoCloseable {
     private final PreparedStatement inbox;
     private final PreparedStatement terms;
     private int pending;
-    /** Rows held back to be written in id order ({@link #set}), per statement, and how many (search terms aside). */
-    private java.util.Map<PreparedStatement, List<Object[]>> held = new java.util.HashMap<>();
+    /** Rows held back to be written in id order ({@link #set}), per statement, and how many. */
+    private final java.util.Map<PreparedStatement, List<Object[]>> held = new java.util.HashMap<>();
     private int heldRows;
     private final int hold;
-    /**
-     * The thread that writes released rows ({@link #release}) while the caller collects the next ones; it alone
-     * uses the connection until {@link #awaitWritten} has seen its last release end.
-     */
-    private final java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor(
-            Thread.ofPlatform().name("store-loader").daemon(true).factory());
-    /** The release being written, or null. */
-    private java.util.concurrent.Future<Void> writing;
     /** How long {@link #finish()}'s steps took (for the demo's figures), in ms. */
     private Steps steps;
     private long termId;
@@ -274,12 +263,16 @@ public final class StoreLoader implements AutoCloseable {
     }
 
     /**
-     * Holds a row (its values, id first) until {@link #release} writes the held rows table by table in id order;
-     * search term rows are held too (their ids are issued in order already) but do not count towards {@link #hold}.
+     * Holds a row (its values, id first) until {@link #release} writes the held rows table by table in id order; a
+     * search term row is written at once (its ids are issued in order already).
      */
     private void set(PreparedStatement st, Object... values) throws SQLException {
+        if (st == terms) {
+            write(st, values);
+            return;
+        }
         held.computeIfAbsent(st, k -> new ArrayList<>()).add(values);
-        if (st != terms && ++heldRows >= hold) release();
+        if (++heldRows >= hold) release();
     }
 
     /**
@@ -288,60 +281,13 @@ public final class StoreLoader implements AutoCloseable {
      * conversation's rows reach the loader when it ends, long after rows with higher ids of shorter ones).
      */
     private void release() throws SQLException {
-        awaitWritten();
-        var rows = held;
-        held = new java.util.HashMap<>();
+        for (var st : order) {
+            var rows = held.remove(st);
+            if (rows == null) continue;
+            rows.sort(BY_ID);
+            for (var values : rows) write(st, values);
+        }
         heldRows = 0;
-        writing = writer.submit(() -> {
-            writeReleased(rows);
-            return null;
-        });
-    }
-
-    /**
-     * On the loader's thread: the released rows, parents' tables first, each table's in id order (search terms come
-     * in id order already: a stable sort leaves them as they are), then sends the last batches and commits.
-     */
-    private void writeReleased(java.util.Map<PreparedStatement, List<Object[]>> rows) throws SQLException {
-        try {
-            for (var st : order) {
-                var list = rows.remove(st);
-                if (list == null) continue;
-                list.sort(BY_ID);
-                for (var values : list) write(st, values);
-            }
-            send();
-        } catch (SQLException | RuntimeException e) {
-            // ends the transaction on this thread, which holds the store's writer lock for it (SingleWriter)
-            try {
-                for (var st : order) st.clearBatch();
-                pending = 0;
-                c.rollback();
-            } catch (SQLException rollback) {
-                e.addSuppressed(rollback);
-            }
-            throw e;
-        }
-    }
-
-    /** Waits until the release being written (if any) is in the store; throws what writing it threw. */
-    private void awaitWritten() throws SQLException {
-        var last = writing;
-        writing = null;
-        if (last == null) return;
-        try {
-            last.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while loading", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            switch (e.getCause()) {
-                case SQLException x -> throw x;
-                case RuntimeException x -> throw x;
-                case Error x -> throw x;
-                default -> throw new IllegalStateException(e.getCause());
-            }
-        }
     }
 
     private static final java.util.Comparator<Object[]> BY_ID = java.util.Comparator.comparingLong(
@@ -357,13 +303,13 @@ public final class StoreLoader implements AutoCloseable {
         if (++pending >= BATCH) send();
     }
 
-    /** Writes the held rows ({@link #release}) and waits until they are committed. */
+    /** Writes the held rows ({@link #release}), sends the batches, parents before children, and commits. */
     public void flush() throws SQLException {
         release();
-        awaitWritten();
+        send();
     }
 
-    /** Sends the batches, parents before children (foreign keys), and commits (on the loader's thread). */
+    /** Sends the batches, parents before children (foreign keys), and commits. */
     private void send() throws SQLException {
         for (var st : order) st.executeBatch();
         pending = 0;
@@ -420,15 +366,6 @@ public final class StoreLoader implements AutoCloseable {
     @Override
     public void close() throws SQLException {
         try {
-            writer.shutdown();
-            try {
-                // a release cut short by a failure elsewhere still holds the connection until it ends
-                while (!writer.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
-                    // wait on: the connection is closed below only once no release uses it
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
             for (var st : order) st.close();
             if (!restore.isEmpty()) {
                 c.rollback();

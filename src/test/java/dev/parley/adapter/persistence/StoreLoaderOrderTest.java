@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The loader holds rows back and writes them table by table in id order, on its own thread while the caller goes on:
- * the store it leaves is the same whether it holds one row (writes each at once) or many, with children given before
- * rows of lower ids and their parents given in the same hold; a release that fails is reported to the caller.
+ * The loader holds rows back and writes them table by table in id order: the store it leaves is the same whether it
+ * holds one row (writes each at once) or many, with children given before rows of lower ids and their parents given
+ * in the same hold; a write that fails is reported and the loader still closes.
  */
 class StoreLoaderOrderTest {
     private static final Instant T = Instant.parse("2026-11-01T10:00:00Z");
@@ -44,7 +44,7 @@ class StoreLoaderOrderTest {
     void aReleaseThatFailsIsReportedAndTheLoaderStillCloses(@TempDir Path home) throws Exception {
         try (var store = open(home)) {
             var loader = StoreLoader.open(store.dataSource(), 1);
-            // a message of a conversation never given: its foreign key fails on the loader's thread
+            // a message of a conversation never given: its foreign key fails when the held rows are written
             loader.message(message(1, 99, Direction.IN, "Nobody's"), null);
             assertThatThrownBy(loader::finish).isInstanceOf(SQLException.class);
             loader.close();
