@@ -1,12 +1,9 @@
 package dev.parley.application;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
-import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
@@ -24,23 +21,21 @@ public final class JsonDocuments {
     /**
      * {@code document} as JSON with every map's keys sorted, or null when it is null or empty. A document made only of
      * strings, booleans, integers, longs, doubles, nulls, collections and maps with string keys (nearly all of them)
-     * is streamed straight to the generator, with the calls the mapper makes for it, so the characters are the
-     * mapper's (issue 17: the mapper's serialiser lookups and sorted copies were a tenth of the demo pipeline's time;
-     * {@code JsonDocumentsTest} compares the two); on meeting anything else the streamed text is dropped and the
-     * mapper writes the whole document.
+     * is written by hand into one {@link StringBuilder}, as the mapper writes it ({@link JsonStrings}; issue 17: the
+     * mapper's serialiser lookups and sorted copies were a tenth of the demo pipeline's time, and a generator per
+     * document still 7 % of the demo shards' samples; {@code JsonDocumentsTest} compares the two); on meeting anything
+     * else the text written is dropped and the mapper writes the whole document.
      */
     public static String write(Map<String, ?> document) {
         if (document == null || document.isEmpty()) {
             return null;
         }
-        var out = new StringWriter(128);
-        try (JsonGenerator g = MAPPER.getFactory().createGenerator(out)) {
-            writeValue(g, document, 0);
+        var out = new StringBuilder(128);
+        try {
+            writeValue(out, document, 0);
         } catch (NotPlain notPlain) {
-            // a value the streamed writer does not write as the mapper would: the mapper writes the whole document
+            // a value the hand-written writer does not write as the mapper would: the mapper writes the whole document
             return writeByMapper(document);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("not serialisable as JSON", e);
         }
         return out.toString();
     }
@@ -67,15 +62,15 @@ public final class JsonDocuments {
     }
 
     /** Writes a plain value as the mapper would; {@link NotPlain} for anything else (or deeper than 64 levels). */
-    private static void writeValue(JsonGenerator g, Object value, int depth) throws IOException {
+    private static void writeValue(StringBuilder b, Object value, int depth) {
         if (depth > 64) throw NotPlain.INSTANCE;
         switch (value) {
-            case null -> g.writeNull();
-            case String s -> g.writeString(s);
-            case Boolean b -> g.writeBoolean(b);
-            case Integer i -> g.writeNumber(i.intValue());
-            case Long l -> g.writeNumber(l.longValue());
-            case Double d -> g.writeNumber(d.doubleValue());
+            case null -> b.append("null");
+            case String s -> JsonStrings.appendQuoted(b, s);
+            case Boolean x -> b.append(x.booleanValue());
+            case Integer i -> b.append(i.intValue());
+            case Long l -> b.append(l.longValue());
+            case Double d -> JsonStrings.appendNumber(b, d);
             case Map<?, ?> map -> {
                 // ORDER_MAP_ENTRIES_BY_KEYS: the mapper keeps a nested sorted map's own order and copies any other
                 // map into a TreeMap (String's natural order); the document itself was always copied into one
@@ -86,18 +81,27 @@ public final class JsonDocuments {
                     }
                     Arrays.sort(entries, (x, y) -> ((String) x.getKey()).compareTo((String) y.getKey()));
                 }
-                g.writeStartObject();
+                b.append('{');
+                boolean first = true;
                 for (var e : entries) {
                     if (!(e.getKey() instanceof String key)) throw NotPlain.INSTANCE;
-                    g.writeFieldName(key);
-                    writeValue(g, e.getValue(), depth + 1);
+                    if (!first) b.append(',');
+                    first = false;
+                    JsonStrings.appendQuoted(b, key);
+                    b.append(':');
+                    writeValue(b, e.getValue(), depth + 1);
                 }
-                g.writeEndObject();
+                b.append('}');
             }
             case Collection<?> list -> {
-                g.writeStartArray();
-                for (Object v : list) writeValue(g, v, depth + 1);
-                g.writeEndArray();
+                b.append('[');
+                boolean first = true;
+                for (Object v : list) {
+                    if (!first) b.append(',');
+                    first = false;
+                    writeValue(b, v, depth + 1);
+                }
+                b.append(']');
             }
             default -> throw NotPlain.INSTANCE;
         }

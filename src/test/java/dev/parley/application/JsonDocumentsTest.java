@@ -17,6 +17,38 @@ import org.junit.jupiter.api.Test;
 class JsonDocumentsTest {
 
     @Test
+    void randomDocumentsAreTheMappersCharacters() {
+        var random = new java.util.Random(17);
+        var alphabet = new StringBuilder("ab \"\\/\u007f\u00e9\u2028\uFEFF\uD83D\uDE00\uDC00\uD800中");
+        for (char c = 0; c < 0x20; c++) alphabet.append(c);
+        for (int round = 0; round < 2_000; round++) {
+            var document = new HashMap<String, Object>();
+            int fields = 1 + random.nextInt(6);
+            for (int i = 0; i < fields; i++) {
+                Object value = switch (random.nextInt(7)) {
+                    case 0 -> randomText(random, alphabet);
+                    case 1 -> random.nextInt() >> random.nextInt(32);
+                    case 2 -> random.nextLong();
+                    case 3 -> random.nextBoolean() ? random.nextDouble() * Math.pow(10, random.nextInt(40) - 20)
+                            : new double[] {Double.NaN, Double.NEGATIVE_INFINITY, -0.0, Double.MIN_VALUE}[random.nextInt(4)];
+                    case 4 -> random.nextBoolean();
+                    case 5 -> List.of(randomText(random, alphabet), random.nextInt(100));
+                    default -> Map.of(randomText(random, alphabet), randomText(random, alphabet));
+                };
+                document.put(randomText(random, alphabet), value);
+            }
+            assertThat(JsonDocuments.write(document)).isEqualTo(JsonDocuments.writeByMapper(document));
+        }
+    }
+
+    private static String randomText(java.util.Random random, CharSequence alphabet) {
+        var b = new StringBuilder();
+        int length = random.nextInt(12);
+        for (int i = 0; i < length; i++) b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        return b.toString();
+    }
+
+    @Test
     void streamedDocumentsAreTheMappersCharacters() {
         var nested = new HashMap<String, Object>();
         nested.put("zeta", 1);

@@ -2,6 +2,7 @@ package dev.parley.application.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonStrings;
 import dev.parley.domain.hash.Sha256;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
@@ -55,17 +56,17 @@ public final class RequestHash {
         for (var m : request.messages()) length += m.content().length() + 32;
         var b = new StringBuilder(length);
         b.append("{\"task\":");
-        string(b, request.task());
+        JsonStrings.appendQuoted(b, request.task());
         b.append(",\"messages\":[");
         boolean first = true;
         for (var m : request.messages()) {
             if (!first) b.append(',');
             first = false;
             b.append("{\"role\":");
-            string(b, m.role().wire());
+            JsonStrings.appendQuoted(b, m.role().wire());
             b.append(",\"content\":");
             // the mapper's document was built with Map.of, which refuses a null content: so does this
-            string(b, java.util.Objects.requireNonNull(m.content(), "content"));
+            JsonStrings.appendQuoted(b, java.util.Objects.requireNonNull(m.content(), "content"));
             b.append('}');
         }
         b.append("],\"json\":").append(request.json());
@@ -73,37 +74,11 @@ public final class RequestHash {
         if (request.temperature() == null) {
             b.append("null");
         } else {
-            double t = request.temperature();
-            if (Double.isFinite(t)) b.append(Double.toString(t)); else b.append('"').append(Double.toString(t)).append('"');
+            JsonStrings.appendNumber(b, request.temperature());
         }
         b.append(",\"max_tokens\":");
         if (request.maxTokens() == null) b.append("null"); else b.append(request.maxTokens().intValue());
         return b.append('}').toString();
-    }
-
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
-    /** A JSON string as Jackson's generator writes it by default. */
-    private static void string(StringBuilder b, String s) {
-        b.append('"');
-        int from = 0;
-        for (int i = 0, n = s.length(); i < n; i++) {
-            char c = s.charAt(i);
-            if (c >= 0x20 && c != '"' && c != '\\') continue;
-            b.append(s, from, i);
-            from = i + 1;
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\b' -> b.append("\\b");
-                case '\t' -> b.append("\\t");
-                case '\n' -> b.append("\\n");
-                case '\f' -> b.append("\\f");
-                case '\r' -> b.append("\\r");
-                default -> b.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-            }
-        }
-        b.append(s, from, s.length()).append('"');
     }
 
     /** What {@link #canonicalJson} was before it streamed: the mapper on {@link #canonical} (for tests). */
