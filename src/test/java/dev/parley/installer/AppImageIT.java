@@ -38,6 +38,19 @@ class AppImageIT {
         assertThat(result.output().strip()).isEqualTo("parley " + Installers.releaseVersion());
     }
 
+    /**
+     * The launcher's JVM runs with G1's 20 ms pause goal (installer/jpackage-common.args; docs/installers.md, "JVM
+     * options"): the young collections' pauses are what sets the ingest tail at a steady load (docs/benchmarks.md).
+     * Asked of the JVM itself ({@code -XX:+PrintCommandLineFlags}, which the JVM prints on stdout), not of the .cfg.
+     */
+    @Test
+    void theLaunchersJvmRunsWithATwentyMillisecondPauseGoal() throws Exception {
+        var result = InstalledParley.runSeparately(LAUNCHER, Map.of("JAVA_TOOL_OPTIONS", "-XX:+PrintCommandLineFlags"),
+                Duration.ofSeconds(60), "--version");
+        assertThat(result.code()).as(result.stderr()).isZero();
+        assertThat(result.stdout()).contains("-XX:MaxGCPauseMillis=20");
+    }
+
     @Test
     void serveAnswersHealthTakesASignedWebhookProcessesItAndStopsCleanly() throws Exception {
         var home = dir.resolve("home");
