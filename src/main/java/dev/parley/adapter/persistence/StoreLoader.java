@@ -304,7 +304,7 @@ public final class StoreLoader implements AutoCloseable {
     }
 
     /** Writes the held rows ({@link #release}), sends the batches, parents before children, and commits. */
-    public void flush() throws SQLException {
+    private void flush() throws SQLException {
         release();
         send();
     }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The identity of a request: SHA-256 (hex) of its canonical JSON (task, messages, json flag, temperature, max
@@ -46,14 +47,12 @@ public final class RequestHash {
     /**
      * {@link #canonical} written as JSON by hand (issue 17: every pipeline step hashes its requests; first the mapper
      * on maps, then a streaming generator, were several percent of the demo): the characters the mapper writes for
-     * that document ({@code RequestHashStreamTest} compares the two): no whitespace; in strings the quote, the
-     * backslash and the control characters escaped as Jackson escapes them (short escapes for backspace, tab, newline,
-     * form feed and carriage return, else a six-character escape with upper-case hex digits), everything else as it
-     * is; the temperature as {@link Double#toString}, quoted when it is not a finite number.
+     * that document, strings escaped by {@link JsonStrings} ({@code RequestHashStreamTest} compares the two).
      */
     static String canonicalJson(ModelRequest request) {
         int length = 128 + request.task().length();
-        for (var m : request.messages()) length += m.content().length() + 32;
+        // the mapper's document was built with Map.of, which refuses a null content: so does this
+        for (var m : request.messages()) length += Objects.requireNonNull(m.content(), "content").length() + 32;
         var b = new StringBuilder(length);
         b.append("{\"task\":");
         JsonStrings.appendQuoted(b, request.task());
@@ -65,8 +64,7 @@ public final class RequestHash {
             b.append("{\"role\":");
             JsonStrings.appendQuoted(b, m.role().wire());
             b.append(",\"content\":");
-            // the mapper's document was built with Map.of, which refuses a null content: so does this
-            JsonStrings.appendQuoted(b, java.util.Objects.requireNonNull(m.content(), "content"));
+            JsonStrings.appendQuoted(b, m.content());
             b.append('}');
         }
         b.append("],\"json\":").append(request.json());
