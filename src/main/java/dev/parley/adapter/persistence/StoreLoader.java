@@ -64,6 +64,13 @@ public final class StoreLoader implements AutoCloseable {
             "conversation_events", "alerts", "outbox", "tasks", "scheduled_jobs", "audit_log", "inbox", "search_terms");
     /** The secondary indexes of the loaded tables, dropped while loading, to build again at the end. */
     private final DeferredIndexes deferredIndexes;
+    /**
+     * Statements that set the load's values ({@link #bulkSettings}), run again at every release and before the index
+     * builds: H2 applies a URL's settings to the whole database each time a connection opens (the store's URL sets
+     * {@code CACHE_SIZE} and {@code WRITE_DELAY}, {@link H2FileStore#url}), so a connection the pool opens during a
+     * long load (HikariCP replaces an idle one after its 30-minute lifetime) would put the store's values back.
+     */
+    private final List<String> load;
     /** Statements that put back the store's own settings changed for the load (run once, by finish or close). */
     private List<String> restore;
 
@@ -89,9 +96,9 @@ public final class StoreLoader implements AutoCloseable {
             }
             boolean h2 = "H2".equals(c.getMetaData().getDatabaseProductName());
             var deferred = h2 ? DeferredIndexes.drop(c, TABLES) : DeferredIndexes.none();
-            var restore = h2 ? bulkSettings(c) : List.<String>of();
+            var settings = h2 ? bulkSettings(c) : new BulkSettings(List.of(), List.of());
             c.commit();
-            return new StoreLoader(c, deferred, restore, hold);
+            return new StoreLoader(c, deferred, settings, hold);
         } catch (SQLException | RuntimeException e) {
             c.close();
             throw e;
@@ -120,24 +127,33 @@ public final class StoreLoader implements AutoCloseable {
      * the statements that put the store's own values back (H2 keeps both in the database, so {@link #finish} and
      * {@link #close} restore them).
      */
-    private static List<String> bulkSettings(Connection c) throws SQLException {
+    private static BulkSettings bulkSettings(Connection c) throws SQLException {
+        var load = new ArrayList<String>();
         var restore = new ArrayList<String>();
         var cacheMb = setting(c, "info.CACHE_MAX_SIZE");
         long loadKb = loadCacheKb();
         if (cacheMb != null && loadKb > cacheMb * 1024) {
-            try (var st = c.createStatement()) {
-                st.execute("SET CACHE_SIZE " + loadKb);
-            }
+            load.add("SET CACHE_SIZE " + loadKb);
             restore.add("SET CACHE_SIZE " + cacheMb * 1024);
         }
         var writeDelay = setting(c, "WRITE_DELAY");
         if (writeDelay != null && writeDelay < LOAD_WRITE_DELAY_MS) {
-            try (var st = c.createStatement()) {
-                st.execute("SET WRITE_DELAY " + LOAD_WRITE_DELAY_MS);
-            }
+            load.add("SET WRITE_DELAY " + LOAD_WRITE_DELAY_MS);
             restore.add("SET WRITE_DELAY " + writeDelay);
         }
-        return List.copyOf(restore);
+        var settings = new BulkSettings(List.copyOf(load), List.copyOf(restore));
+        execute(c, settings.load());
+        return settings;
+    }
+
+    /** The statements that set the load's values, and those that put the store's own back. */
+    private record BulkSettings(List<String> load, List<String> restore) {
+    }
+
+    private static void execute(Connection c, List<String> statements) throws SQLException {
+        try (var st = c.createStatement()) {
+            for (var sql : statements) st.execute(sql);
+        }
     }
 
     /** The store's current value of an H2 setting (the first row H2 lists for it), or null when it has none. */
@@ -151,12 +167,13 @@ public final class StoreLoader implements AutoCloseable {
         }
     }
 
-    private StoreLoader(Connection c, DeferredIndexes deferredIndexes, List<String> restore, int hold)
+    private StoreLoader(Connection c, DeferredIndexes deferredIndexes, BulkSettings settings, int hold)
             throws SQLException {
         this.c = c;
         this.hold = hold;
         this.deferredIndexes = deferredIndexes;
-        this.restore = restore;
+        this.load = settings.load();
+        this.restore = settings.restore();
         contact = prepare("insert into contacts (id, channel, address, display_name, status, status_since, "
                 + "status_reason, status_by, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         conversation = prepare("insert into conversations (id, channel, conv_key, playbook, state, contact_id, "
@@ -281,6 +298,7 @@ public final class StoreLoader implements AutoCloseable {
      * conversation's rows reach the loader when it ends, long after rows with higher ids of shorter ones).
      */
     private void release() throws SQLException {
+        execute(c, load);
         for (var st : order) {
             var rows = held.remove(st);
             if (rows == null) continue;
@@ -321,6 +339,7 @@ public final class StoreLoader implements AutoCloseable {
         long started = System.nanoTime();
         flush();
         long written = System.nanoTime();
+        execute(c, load);
         deferredIndexes.createAgain(c);
         long indexed = System.nanoTime();
         for (var table : TABLES) {
@@ -353,9 +372,7 @@ public final class StoreLoader implements AutoCloseable {
     private void restoreSettings() throws SQLException {
         var statements = restore;
         restore = List.of();
-        try (var st = c.createStatement()) {
-            for (var sql : statements) st.execute(sql);
-        }
+        execute(c, statements);
         c.commit();
     }
 

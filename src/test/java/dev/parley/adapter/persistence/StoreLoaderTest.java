@@ -2,8 +2,12 @@ package dev.parley.adapter.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.contact.ContactStatus;
 import java.nio.file.Path;
+import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -38,6 +42,39 @@ class StoreLoaderTest {
                     .anyMatch(d -> d.contains("FOREIGN KEY"));
             dropped.createAgain(c);
             assertThat(definitions(store.dataSource())).isEqualTo(before);
+        }
+    }
+
+    /**
+     * H2 applies a URL's settings to the whole database whenever a connection opens, and the store's URL sets a 4 MB
+     * page cache: a connection opened during the load (the pool replacing one) must not leave the rest of the load,
+     * its index builds included, on that small cache.
+     */
+    @Test
+    void theLoadsPageCacheOutlivesAConnectionOpenedDuringTheLoad(@TempDir Path home) throws Exception {
+        var url = "jdbc:h2:file:" + home.resolve("parley") + ";WRITE_DELAY=0";
+        try (var store = Database.open(url, "sa", "", 2)) {
+            long storeMb = H2FileStore.CACHE_SIZE_KB / 1024;
+            try (var loader = StoreLoader.open(store.dataSource(), 1)) {
+                long loadMb = cacheMb(store);
+                assertThat(loadMb).as("the loader's own cache (at least 16 MB)").isGreaterThan(storeMb);
+                try (var opened = DriverManager.getConnection(H2FileStore.url(url), "sa", "")) {
+                    assertThat(cacheMb(store)).as("H2 applied the URL's cache size again").isEqualTo(storeMb);
+                }
+                loader.contact(new Contact(1, "sms", "+15550000001", null, ContactStatus.ACTIVE, null, null, null,
+                        null), Instant.parse("2026-11-01T10:00:00Z"));
+                assertThat(cacheMb(store)).as("after the next release").isEqualTo(loadMb);
+                loader.finish();
+            }
+            assertThat(cacheMb(store)).as("the store's own, after the load").isEqualTo(storeMb);
+        }
+    }
+
+    private static long cacheMb(Database store) throws SQLException {
+        try (var c = store.dataSource().getConnection(); var st = c.createStatement(); var rs = st.executeQuery(
+                "select setting_value from information_schema.settings where setting_name = 'info.CACHE_MAX_SIZE'")) {
+            rs.next();
+            return Long.parseLong(rs.getString(1).trim());
         }
     }
 
