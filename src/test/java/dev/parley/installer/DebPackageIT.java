@@ -85,7 +85,7 @@ class DebPackageIT {
         }
         var ours = controlFields(Files.readString(Path.of("installer/linux/control"))).get("Maintainer");
         assertThat(ours).isNotBlank();
-        var others = Arrays.stream(out.split("\n\s*\n")).filter(stanza -> !stanza.isBlank())
+        var others = Arrays.stream(out.split("\\n\\s*\\n")).filter(stanza -> !stanza.isBlank())
                 .filter(stanza -> !ours.equals(controlFields(stanza).get("Maintainer"))).toList();
         assertThat(others).as("packages named " + PACKAGE + " by other maintainers").isEmpty();
     }
