@@ -124,8 +124,7 @@ final class TermAutomaton {
         int s = 0;
         for (int i = 0, n = text.length(); i < n; i++) {
             char ch = text.charAt(i);
-            int c = ch < ASCII ? asciiClass[ch] : highClassOf(ch);
-            s = next[s * width + c];
+            s = next[s * width + classOf(asciiClass, high, highClass, ch)];
             String[] ending = outputs[s];
             if (ending != null) {
                 for (String k : ending) hits.hit(k, i + 1 - k.length(), i + 1);
@@ -133,11 +132,7 @@ final class TermAutomaton {
         }
     }
 
-    private int highClassOf(char ch) {
-        int i = Arrays.binarySearch(high, ch);
-        return i < 0 ? 0 : highClass[i];
-    }
-
+    /** The class of {@code ch} (0: a character no keyword uses), while building and while scanning. */
     private static int classOf(int[] ascii, char[] high, int[] highClass, char ch) {
         if (ch < ASCII) return ascii[ch];
         int i = Arrays.binarySearch(high, ch);

@@ -1,7 +1,6 @@
 package dev.parley.adapter.memory;
 
 import java.util.AbstractCollection;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
@@ -108,9 +107,9 @@ final class GroupIndex<K, R> implements Index<R> {
         }
 
         List<Long> ids() {
-            var copy = new ArrayList<Long>(size);
-            for (int i = 0; i < size; i++) copy.add(ids[i]);
-            return List.copyOf(copy);
+            var copy = new Long[size];
+            for (int i = 0; i < size; i++) copy[i] = ids[i];
+            return List.of(copy);
         }
 
         @Override
