@@ -31,6 +31,20 @@ final class BenchCommand implements Runnable {
     }
 
     /** A bad option value: picocli prints the message with the usage and exits 2. */
+    /** Refuses an output file the run could not write at its end, before the run (not after a minute's work). */
+    static void refuseUnwritable(CommandSpec spec, java.nio.file.Path file) {
+        var absolute = file.toAbsolutePath();
+        var folder = absolute.getParent();
+        if (java.nio.file.Files.isDirectory(absolute)) throw refuse(spec, file + ": is a folder, not a file");
+        if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
+            throw refuse(spec, file + ": its folder does not exist");
+        }
+        if (!java.nio.file.Files.isWritable(folder)
+                || (java.nio.file.Files.exists(absolute) && !java.nio.file.Files.isWritable(absolute))) {
+            throw refuse(spec, file + ": not writable");
+        }
+    }
+
     static ParameterException refuse(CommandSpec spec, String message) {
         return new ParameterException(spec.commandLine(), message);
     }
@@ -70,6 +84,10 @@ final class BenchCommand implements Runnable {
                         + " (default 5, or --seconds if shorter)")
         Double warmUp;
 
+        @Option(names = "--latencies", paramLabel = "FILE",
+                description = "with --rate: also write every timed request's latencies to FILE (CSV, send order)")
+        java.nio.file.Path latencies;
+
         @Option(names = "--db", paramLabel = "URL",
                 description = "PostgreSQL JDBC URL: run parley serve processes on it (team mode) beside one on H2")
         String db;
@@ -89,8 +107,9 @@ final class BenchCommand implements Runnable {
                 throw refuse(spec, "--processes and --db-user need --db");
             }
             if (db != null) {
-                if (rate != null || warmUp != null) {
-                    throw refuse(spec, "--db runs closed loop: --rate and --seconds do not apply, nor --warm-up");
+                if (rate != null || warmUp != null || latencies != null) {
+                    throw refuse(spec, "--db runs closed loop: --rate and --seconds do not apply, nor --warm-up"
+                            + " or --latencies");
                 }
                 if (!db.startsWith("jdbc:postgresql://")) {
                     throw refuse(spec, "--db must be a PostgreSQL JDBC URL (jdbc:postgresql://host:port/database):"
@@ -115,12 +134,13 @@ final class BenchCommand implements Runnable {
                 if (warmUp != null && !(warmUp >= 0 && warmUp <= 3600)) {
                     throw refuse(spec, "--warm-up must be from 0 to 3600 (seconds)");
                 }
+                if (latencies != null) refuseUnwritable(spec, latencies);
                 double warmUpSeconds = warmUp != null ? warmUp : Math.min(5, seconds);
-                var result = bench.parent.launcher().benchIngestAtRate(rate, seconds, warmUpSeconds);
+                var result = bench.parent.launcher().benchIngestAtRate(rate, seconds, warmUpSeconds, latencies);
                 return print(spec, result);
             }
-            if (line.hasMatchedOption("--seconds") || warmUp != null) {
-                throw refuse(spec, "--seconds and --warm-up need --rate");
+            if (line.hasMatchedOption("--seconds") || warmUp != null || latencies != null) {
+                throw refuse(spec, "--seconds, --warm-up and --latencies need --rate");
             }
             if (messages < 1 || clients < 1) {
                 throw refuse(spec, "--messages and --clients must be >= 1");

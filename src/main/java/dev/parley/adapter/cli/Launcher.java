@@ -59,7 +59,8 @@ public interface Launcher {
      * Open-loop ingest at {@code rate} messages a second for {@code seconds}, after an untimed warm-up of
      * {@code warmUpSeconds} (0: none) at the same rate: latency to PROCESSED.
      */
-    Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds) throws Exception;
+    Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds, java.nio.file.Path latencies)
+            throws Exception;
 
     /**
      * Ingest with each of {@code processes} {@code parley serve} processes on the PostgreSQL at {@code url} (password

@@ -59,7 +59,17 @@ public final class PipelineRun {
      */
     public record RateFigures(double rate, double seconds, int messages, int unanswered, double achievedRate,
                               double p50Millis, double p99Millis, double maxMillis, double processedWithinASecond,
-                              double answeredWithinASecond, double answerP50Millis, double answerP99Millis) {
+                              double answeredWithinASecond, double answerP50Millis, double answerP99Millis,
+                              java.util.List<RequestTiming> timings) {
+    }
+
+    /**
+     * One request of a batch sent at a rate, in send order: its intended send time in milliseconds from the batch's
+     * first and as the JVM's uptime (the clock of its GC log and of JFR's recording), and from there to its 2xx and
+     * to its message PROCESSED (both NaN for a request that got no 2xx).
+     */
+    public record RequestTiming(int index, double sentAtMillis, double sentAtUptimeMillis, double answerMillis,
+                                double processedMillis) {
     }
 
     /** Sends {@code rate} messages a second for {@code seconds} (open loop) and waits until all are PROCESSED. */
@@ -78,11 +88,21 @@ public final class PipelineRun {
         int n = 0;
         int processedInASecond = 0;
         int answeredInASecond = 0;
+        var timings = new java.util.ArrayList<RequestTiming>(count);
+        long first = load.intendedNanos()[0];
+        long nanosNow = System.nanoTime();
+        double uptimeNow = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
         for (int i = 0; i < count; i++) {
-            if (load.answeredNanos()[i] == 0) continue;
             long sent = load.intendedNanos()[i];
+            if (load.answeredNanos()[i] == 0) {
+                timings.add(new RequestTiming(i, (sent - first) / 1e6, uptimeNow - (nanosNow - sent) / 1e6,
+                        Double.NaN, Double.NaN));
+                continue;
+            }
             processed[n] = (processedNanos.get(messageIds.get(BenchMessages.providerId(batch, i))) - sent) / 1e6;
             answered[n] = (load.answeredNanos()[i] - sent) / 1e6;
+            timings.add(new RequestTiming(i, (sent - first) / 1e6, uptimeNow - (nanosNow - sent) / 1e6,
+                    answered[n], processed[n]));
             if (processed[n] <= 1000) processedInASecond++;
             if (answered[n] <= 1000) answeredInASecond++;
             n++;
@@ -92,7 +112,7 @@ public final class PipelineRun {
         return new RateFigures(rate, seconds, count, load.failures(), load.achievedRate(),
                 Percentiles.of(processed, 0.50), Percentiles.of(processed, 0.99), processed[acknowledged - 1],
                 (double) processedInASecond / count, (double) answeredInASecond / count,
-                Percentiles.of(answered, 0.50), Percentiles.of(answered, 0.99));
+                Percentiles.of(answered, 0.50), Percentiles.of(answered, 0.99), java.util.List.copyOf(timings));
     }
 
     private void awaitProcessed(int expected, Duration timeout) throws InterruptedException {

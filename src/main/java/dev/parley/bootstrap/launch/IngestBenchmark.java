@@ -6,6 +6,7 @@ import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.bootstrap.bench.ScratchDirectory;
 import dev.parley.bootstrap.bench.BenchRunner;
+import dev.parley.bootstrap.bench.LatencyTimeline;
 import dev.parley.bootstrap.bench.PipelineRun;
 import dev.parley.bootstrap.bench.RateBaseline;
 import java.nio.file.Path;
@@ -38,7 +39,8 @@ final class IngestBenchmark {
      * intended send time to its message PROCESSED. Before it, in the same run, the baselines of {@link RateBaseline}
      * (a bare HttpServer at the same rate, one raw H2 commit), which the figures are also given as ratios of.
      */
-    static Map<String, Object> atRate(double rate, double seconds, double warmUpSeconds) throws Exception {
+    static Map<String, Object> atRate(double rate, double seconds, double warmUpSeconds, Path latencies)
+            throws Exception {
         var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double loadBefore = os.getSystemLoadAverage();
         var baseline = RateBaseline.measure(rate, seconds);
@@ -64,6 +66,7 @@ final class IngestBenchmark {
                 }
                 figures = run.sendAtRate(baseUrl, secret, "timed", rate, seconds);
             }
+            if (latencies != null) LatencyTimeline.write(latencies, figures.timings());
             var json = new java.util.LinkedHashMap<String, Object>();
             json.put("rate", figures.rate());
             json.put("seconds", figures.seconds());
@@ -91,6 +94,7 @@ final class IngestBenchmark {
             json.put("answer_p50_vs_journal_append", round2(figures.answerP50Millis() / baseline.journalAppendMillis()));
             json.put("load_average_before", round(loadBefore));
             json.put("load_average_after", round(os.getSystemLoadAverage()));
+            if (latencies != null) json.put("latencies_file", latencies.toAbsolutePath().toString());
             return json;
         }
     }

@@ -263,8 +263,9 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
-    public Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds) throws Exception {
-        return IngestBenchmark.atRate(rate, seconds, warmUpSeconds);
+    public Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds, Path latencies)
+            throws Exception {
+        return IngestBenchmark.atRate(rate, seconds, warmUpSeconds, latencies);
     }
 
     @Override

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The benchmark runs end to end on a tiny batch and reports every figure; no timing is asserted. */
 class IngestBenchmarkTest {
@@ -52,7 +56,7 @@ class IngestBenchmarkTest {
         // 80 warm-up messages were sent, acknowledged and PROCESSED (the run waits for them) before the timed 40
         assertThat(figures).containsEntry("warm_up_s", 2.0).containsEntry("warm_up_messages", 80)
                 .containsEntry("messages", 40);
-        var none = IngestBenchmark.atRate(40, 1, 0);
+        var none = IngestBenchmark.atRate(40, 1, 0, null);
         assertThat(none).containsEntry("warm_up_s", 0.0).containsEntry("warm_up_messages", 0)
                 .containsEntry("messages", 40);
     }
@@ -63,9 +67,57 @@ class IngestBenchmarkTest {
         assertRefused("--warm-up must be from 0 to 3600", "--rate", "10", "--warm-up", "3601");
         assertRefused("--warm-up must be from 0 to 3600", "--rate", "10", "--warm-up", "NaN");
         assertRefused("'--warm-up'", "--rate", "10", "--warm-up", "soon");
-        assertRefused("--seconds and --warm-up need --rate", "--warm-up", "60");
+        assertRefused("--seconds, --warm-up and --latencies need --rate", "--warm-up", "60");
         assertRefused("--rate and --seconds do not apply, nor --warm-up", "--db", "jdbc:postgresql://127.0.0.1:1/parley",
                 "--warm-up", "60");
+    }
+
+    @Test
+    void theLatenciesFileHasEveryTimedRequestInSendOrderAndAgreesWithThePercentiles(@TempDir Path dir)
+            throws Exception {
+        var file = dir.resolve("latencies.csv");
+        var figures = benchIngest("--rate", "40", "--seconds", "1", "--warm-up", "0", "--latencies", file.toString());
+        assertThat(figures).containsEntry("latencies_file", file.toAbsolutePath().toString());
+        var lines = Files.readAllLines(file);
+        assertThat(lines.getFirst()).isEqualTo("request,sent_at_ms,sent_at_uptime_ms,answer_ms,processed_ms");
+        assertThat(lines).hasSize(41);
+        var processed = new ArrayList<Double>();
+        double previousSent = -1;
+        double previousUptime = -1;
+        for (int i = 1; i < lines.size(); i++) {
+            var cells = lines.get(i).split(",", -1);
+            assertThat(cells).hasSize(5);
+            assertThat(Integer.parseInt(cells[0])).isEqualTo(i - 1);
+            double sent = Double.parseDouble(cells[1]);
+            double uptime = Double.parseDouble(cells[2]);
+            // open loop at 40/s: request i is meant to go 25 ms after request i - 1
+            if (i == 1) assertThat(sent).isZero();
+            else assertThat(sent - previousSent).isCloseTo(25.0, org.assertj.core.data.Offset.offset(0.01));
+            if (i > 1) assertThat(uptime - previousUptime).isCloseTo(25.0, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(uptime).isPositive();
+            previousSent = sent;
+            previousUptime = uptime;
+            double answer = Double.parseDouble(cells[3]);
+            double done = Double.parseDouble(cells[4]);
+            assertThat(answer).isPositive();
+            assertThat(done).isPositive();
+            processed.add(done);
+        }
+        processed.sort(null);
+        assertThat(processed.getLast()).isCloseTo((Double) figures.get("max_ms"),
+                org.assertj.core.data.Offset.offset(0.06));
+    }
+
+    @Test
+    void aLatenciesFileThatCannotBeWrittenIsRefusedBeforeTheRun(@TempDir Path dir) {
+        assertRefused("its folder does not exist", "--rate", "10", "--latencies",
+                dir.resolve("missing/latencies.csv").toString());
+        assertRefused("is a folder, not a file", "--rate", "10", "--latencies", dir.toString());
+        assertRefused("--seconds, --warm-up and --latencies need --rate", "--latencies",
+                dir.resolve("l.csv").toString());
+        assertRefused("nor --warm-up or --latencies", "--db", "jdbc:postgresql://127.0.0.1:1/parley", "--latencies",
+                dir.resolve("l.csv").toString());
+        assertThat(dir.resolve("l.csv")).doesNotExist();
     }
 
     @SuppressWarnings("unchecked")
