@@ -126,7 +126,8 @@ public final class Database implements AutoCloseable {
 
     private static void migrate(DataSource dataSource) {
         var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
-                .javaMigrations(new SchemaLimits(), new ConsoleReadModelMigration()).load().migrate();
+                .javaMigrations(new SchemaLimits(), new ConsoleReadModelMigration(),
+                        new NewestFirstIndexesMigration()).load().migrate();
         if (result.migrationsExecuted > 0) {
             LOG.info("schema migrated to version {}", result.targetSchemaVersion);
         }

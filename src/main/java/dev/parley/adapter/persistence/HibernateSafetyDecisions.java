@@ -80,8 +80,12 @@ final class HibernateSafetyDecisions implements SafetyDecisions {
 
     @Override
     public List<String> recentRiskLevels(long conversationId, String direction, int limit) {
+        // In the order of ix_safety_decisions_conversation (conversation_id desc, id desc, V130): H2 then reads the
+        // newest `limit` rows off it and stops; with `order by d.id desc` alone it read every decision of the
+        // conversation and sorted them, on every message (NewestFirstIndexesMigration).
         var levels = new ArrayList<>(session.createSelectionQuery("select d.riskLevel from SafetyDecisionEntity d "
-                        + "where d.conversationId = :id and d.direction = :direction order by d.id desc", String.class)
+                        + "where d.conversationId = :id and d.direction = :direction "
+                        + "order by d.conversationId desc, d.id desc", String.class)
                 .setParameter("id", conversationId).setParameter("direction", direction).setMaxResults(limit)
                 .getResultList());
         Collections.reverse(levels);
