@@ -3,9 +3,7 @@ package dev.parley.adapter.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
-import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.migration.Context;
-import org.flywaydb.core.api.migration.JavaMigration;
 
 /**
  * V130 (issue 8 §5): the safety decisions' indexes that every message's screening reads and writes.
@@ -24,25 +22,9 @@ import org.flywaydb.core.api.migration.JavaMigration;
  *   foreign key only when its columns are exactly the key's, so the others stay.</li>
  * </ul>
  */
-final class NewestFirstIndexesMigration implements JavaMigration {
-    @Override
-    public MigrationVersion getVersion() {
-        return MigrationVersion.fromVersion("130");
-    }
-
-    @Override
-    public String getDescription() {
-        return "newest first indexes";
-    }
-
-    @Override
-    public Integer getChecksum() {
-        return 130;
-    }
-
-    @Override
-    public boolean canExecuteInTransaction() {
-        return true;
+final class NewestFirstIndexesMigration extends VersionedJavaMigration {
+    NewestFirstIndexesMigration() {
+        super(130, "newest first indexes");
     }
 
     @Override
