@@ -30,7 +30,6 @@ final class BenchCommand implements Runnable {
         return 0;
     }
 
-    /** A bad option value: picocli prints the message with the usage and exits 2. */
     /** Refuses an output file the run could not write at its end, before the run (not after a minute's work). */
     static void refuseUnwritable(CommandSpec spec, java.nio.file.Path file) {
         var absolute = file.toAbsolutePath();
@@ -45,6 +44,7 @@ final class BenchCommand implements Runnable {
         }
     }
 
+    /** A bad option value: picocli prints the message with the usage and exits 2. */
     static ParameterException refuse(CommandSpec spec, String message) {
         return new ParameterException(spec.commandLine(), message);
     }

@@ -57,10 +57,11 @@ public interface Launcher {
 
     /**
      * Open-loop ingest at {@code rate} messages a second for {@code seconds}, after an untimed warm-up of
-     * {@code warmUpSeconds} (0: none) at the same rate: latency to PROCESSED.
+     * {@code warmUpSeconds} (0: none) at the same rate: latency to PROCESSED; every timed request's latencies also
+     * written to {@code latencies} as CSV when it is not null.
      */
-    Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds, java.nio.file.Path latencies)
-            throws Exception;
+    Map<String, Object> benchIngestAtRate(double rate, double seconds, double warmUpSeconds,
+                                          java.nio.file.Path latencies) throws Exception;
 
     /**
      * Ingest with each of {@code processes} {@code parley serve} processes on the PostgreSQL at {@code url} (password

@@ -46,10 +46,10 @@ final class NewestFirstIndexesMigration extends VersionedJavaMigration {
             throws SQLException {
         String existing = null;
         try (var q = connection.prepareStatement("select tc.constraint_name "
-                + "from information_schema.table_constraints tc join information_schema.key_column_usage k on k.constraint_schema = tc.constraint_schema "
-                + "and k.constraint_name = tc.constraint_name where tc.table_schema = current_schema "
-                + "and tc.table_name = 'SAFETY_DECISIONS' and tc.constraint_type = 'FOREIGN KEY' "
-                + "and k.column_name = ?")) {
+                + "from information_schema.table_constraints tc join information_schema.key_column_usage k "
+                + "on k.constraint_schema = tc.constraint_schema and k.constraint_name = tc.constraint_name "
+                + "where tc.table_schema = current_schema and tc.table_name = 'SAFETY_DECISIONS' "
+                + "and tc.constraint_type = 'FOREIGN KEY' and k.column_name = ?")) {
             q.setString(1, column.toUpperCase(Locale.ROOT));
             try (var rs = q.executeQuery()) {
                 if (rs.next()) existing = rs.getString(1);

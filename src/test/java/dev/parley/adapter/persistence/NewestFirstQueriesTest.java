@@ -55,8 +55,9 @@ class NewestFirstQueriesTest {
         try (var parley = TestParley.open(home, Clock.systemUTC(), Map.of())) {
             var columnsByIndex = new HashMap<String, String>();
             try (var c = parley.app.database.dataSource().getConnection(); var s = c.createStatement();
-                 var rs = s.executeQuery("select i.index_name, listagg(k.column_name || ' ' || k.ordering_specification,"
-                         + " ',') within group (order by k.ordinal_position) from information_schema.indexes i "
+                 var rs = s.executeQuery("select i.index_name, "
+                         + "listagg(k.column_name || ' ' || k.ordering_specification, ',') "
+                         + "within group (order by k.ordinal_position) from information_schema.indexes i "
                          + "join information_schema.index_columns k on k.index_schema = i.index_schema "
                          + "and k.index_name = i.index_name where i.table_name = 'SAFETY_DECISIONS' "
                          + "group by i.index_name")) {
