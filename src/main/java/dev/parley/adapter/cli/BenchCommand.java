@@ -2,6 +2,8 @@ package dev.parley.adapter.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,15 +33,12 @@ final class BenchCommand implements Runnable {
     }
 
     /** Refuses an output file the run could not write at its end, before the run (not after a minute's work). */
-    static void refuseUnwritable(CommandSpec spec, java.nio.file.Path file) {
+    static void refuseUnwritable(CommandSpec spec, Path file) {
         var absolute = file.toAbsolutePath();
         var folder = absolute.getParent();
-        if (java.nio.file.Files.isDirectory(absolute)) throw refuse(spec, file + ": is a folder, not a file");
-        if (folder == null || !java.nio.file.Files.isDirectory(folder)) {
-            throw refuse(spec, file + ": its folder does not exist");
-        }
-        if (!java.nio.file.Files.isWritable(folder)
-                || (java.nio.file.Files.exists(absolute) && !java.nio.file.Files.isWritable(absolute))) {
+        if (Files.isDirectory(absolute)) throw refuse(spec, file + ": is a folder, not a file");
+        if (folder == null || !Files.isDirectory(folder)) throw refuse(spec, file + ": its folder does not exist");
+        if (!Files.isWritable(folder) || (Files.exists(absolute) && !Files.isWritable(absolute))) {
             throw refuse(spec, file + ": not writable");
         }
     }
@@ -86,7 +85,7 @@ final class BenchCommand implements Runnable {
 
         @Option(names = "--latencies", paramLabel = "FILE",
                 description = "with --rate: also write every timed request's latencies to FILE (CSV, send order)")
-        java.nio.file.Path latencies;
+        Path latencies;
 
         @Option(names = "--db", paramLabel = "URL",
                 description = "PostgreSQL JDBC URL: run parley serve processes on it (team mode) beside one on H2")
@@ -185,7 +184,7 @@ final class BenchCommand implements Runnable {
         @Spec CommandSpec spec;
 
         @Option(names = "--home", paramLabel = "DIR", description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
-        java.nio.file.Path home;
+        Path home;
 
         @Override
         public Integer call() throws Exception {

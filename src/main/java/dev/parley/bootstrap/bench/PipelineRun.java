@@ -1,10 +1,13 @@
 package dev.parley.bootstrap.bench;
 
 import dev.parley.application.PipelineEvent;
+import java.lang.management.ManagementFactory;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
@@ -24,7 +27,7 @@ public final class PipelineRun {
     }
 
     /** Subscribe this to the app's pipeline events before sending. */
-    public void onEvents(java.util.List<PipelineEvent> events) {
+    public void onEvents(List<PipelineEvent> events) {
         long now = System.nanoTime();
         for (var e : events) {
             if (e instanceof PipelineEvent.MessageReceived m) processedNanos.put(m.messageId(), now);
@@ -60,7 +63,7 @@ public final class PipelineRun {
     public record RateFigures(double rate, double seconds, int messages, int unanswered, double achievedRate,
                               double p50Millis, double p99Millis, double maxMillis, double processedWithinASecond,
                               double answeredWithinASecond, double answerP50Millis, double answerP99Millis,
-                              java.util.List<RequestTiming> timings) {
+                              List<RequestTiming> timings) {
     }
 
     /**
@@ -88,21 +91,21 @@ public final class PipelineRun {
         int n = 0;
         int processedInASecond = 0;
         int answeredInASecond = 0;
-        var timings = new java.util.ArrayList<RequestTiming>(count);
+        var timings = new ArrayList<RequestTiming>(count);
         long first = load.intendedNanos()[0];
         long nanosNow = System.nanoTime();
-        double uptimeNow = java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+        double uptimeNow = ManagementFactory.getRuntimeMXBean().getUptime();
         for (int i = 0; i < count; i++) {
             long sent = load.intendedNanos()[i];
+            double sentAt = (sent - first) / 1e6;
+            double sentAtUptime = uptimeNow - (nanosNow - sent) / 1e6;
             if (load.answeredNanos()[i] == 0) {
-                timings.add(new RequestTiming(i, (sent - first) / 1e6, uptimeNow - (nanosNow - sent) / 1e6,
-                        Double.NaN, Double.NaN));
+                timings.add(new RequestTiming(i, sentAt, sentAtUptime, Double.NaN, Double.NaN));
                 continue;
             }
             processed[n] = (processedNanos.get(messageIds.get(BenchMessages.providerId(batch, i))) - sent) / 1e6;
             answered[n] = (load.answeredNanos()[i] - sent) / 1e6;
-            timings.add(new RequestTiming(i, (sent - first) / 1e6, uptimeNow - (nanosNow - sent) / 1e6,
-                    answered[n], processed[n]));
+            timings.add(new RequestTiming(i, sentAt, sentAtUptime, answered[n], processed[n]));
             if (processed[n] <= 1000) processedInASecond++;
             if (answered[n] <= 1000) answeredInASecond++;
             n++;
@@ -112,7 +115,7 @@ public final class PipelineRun {
         return new RateFigures(rate, seconds, count, load.failures(), load.achievedRate(),
                 Percentiles.of(processed, 0.50), Percentiles.of(processed, 0.99), processed[acknowledged - 1],
                 (double) processedInASecond / count, (double) answeredInASecond / count,
-                Percentiles.of(answered, 0.50), Percentiles.of(answered, 0.99), java.util.List.copyOf(timings));
+                Percentiles.of(answered, 0.50), Percentiles.of(answered, 0.99), List.copyOf(timings));
     }
 
     private void awaitProcessed(int expected, Duration timeout) throws InterruptedException {
