@@ -20,9 +20,19 @@ final class AhoCorasickTermFinder implements TermFinder {
     private final boolean wordBoundaries;
 
     AhoCorasickTermFinder(Set<String> terms, boolean wordBoundaries) {
+        this(terms, wordBoundaries, TermAutomaton.DENSE_SLOTS);
+    }
+
+    /** With a complete transition table only up to {@code denseSlots} slots ({@link TermAutomaton}; tests try both). */
+    AhoCorasickTermFinder(Set<String> terms, boolean wordBoundaries, long denseSlots) {
         this.terms = Set.copyOf(terms);
         this.wordBoundaries = wordBoundaries;
-        this.automaton = TermAutomaton.of(this.terms);
+        this.automaton = TermAutomaton.of(this.terms, denseSlots);
+    }
+
+    /** Whether the automaton has a complete transition table (see {@link TermAutomaton#dense}). */
+    boolean dense() {
+        return automaton.dense();
     }
 
     @Override

@@ -3,14 +3,19 @@ package dev.parley.adapter.alerts;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.TreeSet;
 
 /**
  * An Aho-Corasick automaton in flat arrays: one row of transitions per state over the characters the keywords use
  * (every other character leads back to the root), so a scan reads one array slot per character instead of walking
- * failure links through hash maps. It reports what {@code org.ahocorasick}'s trie reported (its default settings:
- * overlaps kept, case-sensitive): per end position, left to right, every keyword ending there, in keyword
- * ({@link String#compareTo}) order; empty keywords are ignored. Immutable once built, so thread-safe.
+ * failure links through hash maps. That table has a slot per state and character of the alphabet, so a large
+ * keyword set over a large alphabet (thousands of terms in many scripts) would need gigabytes: past {@link
+ * #DENSE_SLOTS} slots the automaton keeps, per state, only its own edges (sorted) and its failure link instead, and a
+ * scan follows failure links where a state has no edge for a character. Both report what {@code org.ahocorasick}'s
+ * trie reported (its default settings: overlaps kept, case-sensitive): per end position, left to right, every keyword
+ * ending there, in keyword ({@link String#compareTo}) order; empty keywords are ignored. Immutable once built, so
+ * thread-safe.
  */
 final class TermAutomaton {
     private static final int ASCII = 128;
@@ -20,18 +25,40 @@ final class TermAutomaton {
     private final char[] high;
     private final int[] highClass;
     private final int width;
-    /** {@code next[state * width + class]}: the state after reading a character of that class. */
+    /** {@code next[state * width + class]}: the state after reading a character of that class; null when sparse. */
     private final int[] next;
+    /** When sparse: state {@code s}'s edges are {@code edgeClass/edgeTarget[edgeStart[s] .. edgeStart[s + 1])}. */
+    private final int[] edgeStart;
+    private final int[] edgeClass;
+    private final int[] edgeTarget;
+    /** When sparse: each state's failure link (the state of the longest proper suffix of its path). */
+    private final int[] fail;
     /** Per state, the keywords ending there in keyword order, or null when none does. */
     private final String[][] outputs;
 
-    private TermAutomaton(int[] asciiClass, char[] high, int[] highClass, int width, int[] next, String[][] outputs) {
+    /**
+     * The most slots of a complete transition table (states × alphabet; 16 MB of {@code int}s). Every term set the
+     * shipped files compile to fits it ({@code AhoCorasickTermFinderTest}).
+     */
+    static final long DENSE_SLOTS = 1L << 22;
+
+    private TermAutomaton(int[] asciiClass, char[] high, int[] highClass, int width, int[] next, int[] edgeStart,
+                          int[] edgeClass, int[] edgeTarget, int[] fail, String[][] outputs) {
         this.asciiClass = asciiClass;
         this.high = high;
         this.highClass = highClass;
         this.width = width;
         this.next = next;
+        this.edgeStart = edgeStart;
+        this.edgeClass = edgeClass;
+        this.edgeTarget = edgeTarget;
+        this.fail = fail;
         this.outputs = outputs;
+    }
+
+    /** Whether this automaton has a complete transition table (the set was small enough), else edges and links. */
+    boolean dense() {
+        return next != null;
     }
 
     /** Receives one hit: {@code keyword} at {@code [start, end)}. */
@@ -40,6 +67,11 @@ final class TermAutomaton {
     }
 
     static TermAutomaton of(Collection<String> keywords) {
+        return of(keywords, DENSE_SLOTS);
+    }
+
+    /** As {@link #of(Collection)}, with a complete table only up to {@code denseSlots} slots (tests try both). */
+    static TermAutomaton of(Collection<String> keywords, long denseSlots) {
         // The alphabet: every character some keyword uses.
         TreeSet<Character> chars = new TreeSet<>();
         int total = 0;
@@ -63,6 +95,7 @@ final class TermAutomaton {
             }
         }
         int width = classes;
+        if ((long) (total + 1) * width > denseSlots) return sparse(keywords, ascii, high, highClass, width, total);
         // The trie (goto function): -1 where there is no edge. At most one state per keyword character, plus the root.
         int[] go = new int[(total + 1) * width];
         Arrays.fill(go, -1);
@@ -112,11 +145,86 @@ final class TermAutomaton {
                 }
             }
         }
+        return new TermAutomaton(ascii, high, highClass, width, next, null, null, null, null, outputs(ends, states));
+    }
+
+    /**
+     * The same automaton without a complete table: the trie's edges, sorted by character class per state, and the
+     * failure links, found breadth first; each state reports what its failure state reports, as above.
+     */
+    private static TermAutomaton sparse(Collection<String> keywords, int[] ascii, char[] high, int[] highClass,
+                                        int width, int total) {
+        var edges = new HashMap<Long, Integer>();
+        @SuppressWarnings("unchecked")
+        TreeSet<String>[] ends = new TreeSet[total + 1];
+        int[] children = new int[total + 1];
+        int states = 1;
+        for (String k : keywords) {
+            if (k.isEmpty()) continue;
+            int s = 0;
+            for (int i = 0; i < k.length(); i++) {
+                long key = (long) s * width + classOf(ascii, high, highClass, k.charAt(i));
+                Integer t = edges.get(key);
+                if (t == null) {
+                    t = states++;
+                    edges.put(key, t);
+                    children[s]++;
+                }
+                s = t;
+            }
+            if (ends[s] == null) ends[s] = new TreeSet<>();
+            ends[s].add(k);
+        }
+        int[] edgeStart = new int[states + 1];
+        for (int s = 0; s < states; s++) edgeStart[s + 1] = edgeStart[s] + children[s];
+        long[] sorted = new long[edges.size()];
+        int e = 0;
+        for (long key : edges.keySet()) sorted[e++] = key;
+        Arrays.sort(sorted);  // by state, then class
+        int[] edgeClass = new int[sorted.length];
+        int[] edgeTarget = new int[sorted.length];
+        for (int i = 0; i < sorted.length; i++) {
+            edgeClass[i] = (int) (sorted[i] % width);
+            edgeTarget[i] = edges.get(sorted[i]);
+        }
+        int[] fail = new int[states];
+        var automaton = new TermAutomaton(ascii, high, highClass, width, null, edgeStart, edgeClass, edgeTarget, fail,
+                null);
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int i = edgeStart[0]; i < edgeStart[1]; i++) queue.add(edgeTarget[i]);
+        while (!queue.isEmpty()) {
+            int s = queue.remove();
+            if (ends[fail[s]] != null) {
+                if (ends[s] == null) ends[s] = new TreeSet<>();
+                ends[s].addAll(ends[fail[s]]);
+            }
+            for (int i = edgeStart[s]; i < edgeStart[s + 1]; i++) {
+                int t = edgeTarget[i];
+                fail[t] = automaton.step(fail[s], edgeClass[i]);
+                queue.add(t);
+            }
+        }
+        return new TermAutomaton(ascii, high, highClass, width, null, edgeStart, edgeClass, edgeTarget, fail,
+                outputs(ends, states));
+    }
+
+    private static String[][] outputs(TreeSet<String>[] ends, int states) {
         String[][] outputs = new String[states][];
         for (int s = 0; s < states; s++) {
             if (ends[s] != null) outputs[s] = ends[s].toArray(String[]::new);
         }
-        return new TermAutomaton(ascii, high, highClass, width, next, outputs);
+        return outputs;
+    }
+
+    /** When sparse: the state after reading class {@code c} in state {@code s} (its edge, else its failure's). */
+    private int step(int s, int c) {
+        if (c == 0) return 0;
+        while (true) {
+            int i = Arrays.binarySearch(edgeClass, edgeStart[s], edgeStart[s + 1], c);
+            if (i >= 0) return edgeTarget[i];
+            if (s == 0) return 0;
+            s = fail[s];
+        }
     }
 
     /** Reports every keyword occurrence in {@code text}, by end position, then keyword order. */
@@ -124,7 +232,8 @@ final class TermAutomaton {
         int s = 0;
         for (int i = 0, n = text.length(); i < n; i++) {
             char ch = text.charAt(i);
-            s = next[s * width + classOf(asciiClass, high, highClass, ch)];
+            int c = classOf(asciiClass, high, highClass, ch);
+            s = next != null ? next[s * width + c] : step(s, c);
             String[] ending = outputs[s];
             if (ending != null) {
                 for (String k : ending) hits.hit(k, i + 1 - k.length(), i + 1);

@@ -79,6 +79,34 @@ class AhoCorasickTermFinderTest {
         }
     }
 
+    /**
+     * Thousands of terms over thousands of characters (a lexicon in many scripts) would need a complete table of
+     * hundreds of millions of slots: the automaton keeps edges and failure links instead, and still finds what the
+     * library finds. The shipped term sets keep their complete table.
+     */
+    @Test
+    void aLargeTermSetOverALargeAlphabetIsBuiltWithoutACompleteTable() {
+        Random random = new Random(29);
+        StringBuilder alphabet = new StringBuilder("abcdefghijklmnopqrstuvwxyz ");
+        for (char c = '\u4e00'; c < '\u4e00' + 3_000; c++) alphabet.append(c);
+        for (char c = '\u0430'; c < '\u0450'; c++) alphabet.append(c);
+        Set<String> terms = new LinkedHashSet<>();
+        while (terms.size() < 40_000) terms.add(randomText(random, alphabet.toString(), 2 + random.nextInt(10)));
+        var finder = new AhoCorasickTermFinder(terms, false);
+        assertThat(finder.dense()).as("40,000 terms over 3,060 characters").isFalse();
+        List<String> texts = new ArrayList<>();
+        List<String> list = List.copyOf(terms);
+        for (int i = 0; i < 200; i++) {
+            StringBuilder text = new StringBuilder(randomText(random, alphabet.toString(), 50));
+            for (int j = 0; j < 5; j++) text.append(list.get(random.nextInt(list.size())));
+            texts.add(text.toString());
+        }
+        assertThat(compare(terms, texts)).isGreaterThan(1_000);
+        for (Set<String> shipped : shippedTermSets()) {
+            assertThat(new AhoCorasickTermFinder(shipped, true).dense()).as("%s", shipped).isTrue();
+        }
+    }
+
     @Test
     void noTermsAndEmptyTermsFindNothing() {
         assertThat(new AhoCorasickTermFinder(Set.of(), true).find("anything at all")).isEmpty();
@@ -86,16 +114,23 @@ class AhoCorasickTermFinderTest {
         compare(Set.of("", "a"), List.of("banana", ""));
     }
 
-    /** Compares both finders on every text, with and without word boundaries; returns the number of hits. */
+    /**
+     * Compares our finder, with its complete transition table and with edges and failure links only, with the library
+     * on every text, with and without word boundaries; returns the number of hits.
+     */
     private static long compare(Set<String> terms, List<String> texts) {
         long hits = 0;
         for (boolean wordBoundaries : new boolean[] {true, false}) {
             var ours = new AhoCorasickTermFinder(terms, wordBoundaries);
+            var sparse = new AhoCorasickTermFinder(terms, wordBoundaries, 0);
+            assertThat(sparse.dense()).isFalse();
             var library = new LibraryTermFinder(terms, wordBoundaries);
             for (String text : texts) {
                 List<TermHit> expected = library.find(text);
                 assertThat(ours.find(text)).as("terms %s, word boundaries %s, text '%s'", terms, wordBoundaries, text)
                         .isEqualTo(expected);
+                assertThat(sparse.find(text)).as("sparse: terms %s, word boundaries %s, text '%s'", terms,
+                        wordBoundaries, text).isEqualTo(expected);
                 hits += expected.size();
             }
         }
