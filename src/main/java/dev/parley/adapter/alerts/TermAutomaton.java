@@ -95,62 +95,21 @@ final class TermAutomaton {
             }
         }
         int width = classes;
-        if ((long) (total + 1) * width > denseSlots) return sparse(keywords, ascii, high, highClass, width, total);
-        // The trie (goto function): -1 where there is no edge. At most one state per keyword character, plus the root.
-        int[] go = new int[(total + 1) * width];
-        Arrays.fill(go, -1);
-        @SuppressWarnings("unchecked")
-        TreeSet<String>[] ends = new TreeSet[total + 1];
-        int states = 1;
-        for (String k : keywords) {
-            if (k.isEmpty()) continue;
-            int s = 0;
-            for (int i = 0; i < k.length(); i++) {
-                int slot = s * width + classOf(ascii, high, highClass, k.charAt(i));
-                if (go[slot] < 0) go[slot] = states++;
-                s = go[slot];
-            }
-            if (ends[s] == null) ends[s] = new TreeSet<>();
-            ends[s].add(k);
+        var sparse = sparse(keywords, ascii, high, highClass, width, total);
+        int states = sparse.fail.length;
+        if ((long) states * width > denseSlots) return sparse;
+        // The complete transition table: each state's edge for a character, else its failure state's (step).
+        int[] next = new int[states * width];
+        for (int s = 0; s < states; s++) {
+            for (int c = 0; c < width; c++) next[s * width + c] = sparse.step(s, c);
         }
-        // Failure links in breadth-first order turn the trie into a complete transition table; each state also
-        // reports what its failure state reports (the keywords that are suffixes of its path).
-        int[] next = Arrays.copyOf(go, states * width);
-        int[] fail = new int[states];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        for (int c = 0; c < width; c++) {
-            int t = next[c];
-            if (t < 0) {
-                next[c] = 0;
-            } else {
-                fail[t] = 0;
-                queue.add(t);
-            }
-        }
-        while (!queue.isEmpty()) {
-            int s = queue.remove();
-            if (ends[fail[s]] != null) {
-                if (ends[s] == null) ends[s] = new TreeSet<>();
-                ends[s].addAll(ends[fail[s]]);
-            }
-            for (int c = 0; c < width; c++) {
-                int slot = s * width + c;
-                int t = next[slot];
-                int viaFailure = next[fail[s] * width + c];
-                if (t < 0) {
-                    next[slot] = viaFailure;
-                } else {
-                    fail[t] = viaFailure;
-                    queue.add(t);
-                }
-            }
-        }
-        return new TermAutomaton(ascii, high, highClass, width, next, null, null, null, null, outputs(ends, states));
+        return new TermAutomaton(ascii, high, highClass, width, next, null, null, null, null, sparse.outputs);
     }
 
     /**
-     * The same automaton without a complete table: the trie's edges, sorted by character class per state, and the
-     * failure links, found breadth first; each state reports what its failure state reports, as above.
+     * The automaton without a complete table: the trie's edges (at most one state per keyword character, plus the
+     * root), sorted by character class per state, and the failure links, found breadth first; each state also
+     * reports what its failure state reports (the keywords that are suffixes of its path).
      */
     private static TermAutomaton sparse(Collection<String> keywords, int[] ascii, char[] high, int[] highClass,
                                         int width, int total) {
