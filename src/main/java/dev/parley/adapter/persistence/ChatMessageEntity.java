@@ -1,5 +1,7 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.store.ChatMessages;
 import jakarta.persistence.*;
 
@@ -15,7 +17,7 @@ class ChatMessageEntity {
     @Column(length = 4000) String mentions;
     @Column(name = "context_snapshot", length = 65536) String contextSnapshot;
 
-    void set(ChatMessages.Meta meta) {
+    void set(ChatMeta meta) {
         sender = meta.sender();
         senderHandle = meta.senderHandle();
         senderName = meta.senderName();
@@ -25,8 +27,8 @@ class ChatMessageEntity {
         contextSnapshot = meta.contextSnapshot();
     }
 
-    ChatMessages.Meta toDomain() {
-        return new ChatMessages.Meta(sender, senderHandle, senderName, bot, threadId, JsonColumns.read(mentions),
+    ChatMeta toDomain() {
+        return new ChatMeta(sender, senderHandle, senderName, bot, threadId, JsonColumns.read(mentions),
                 contextSnapshot);
     }
 }

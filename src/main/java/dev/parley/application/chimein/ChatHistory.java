@@ -1,5 +1,7 @@
 package dev.parley.application.chimein;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.store.ChatMessages;
 import dev.parley.application.store.Store;
@@ -55,8 +57,8 @@ public final class ChatHistory {
         if (row.isPresent()) {
             return InboundHold.hides(row.get().message().status()) ? Optional.empty() : row.map(this::toChat);
         }
-        return store.chatMessages().find(child.id()).map(ChatMessages.Row::meta)
-                .map(ChatMessages.Meta::contextSnapshot).flatMap(ChatHistory::fromSnapshot);
+        return store.chatMessages().find(child.id()).map(ChatRow::meta)
+                .map(ChatMeta::contextSnapshot).flatMap(ChatHistory::fromSnapshot);
     }
 
     /** The ancestors of {@code anchor} by reply link, nearest first (at most ten). */
@@ -73,7 +75,7 @@ public final class ChatHistory {
         return out;
     }
 
-    ChatMessage toChat(ChatMessages.Row row) {
+    ChatMessage toChat(ChatRow row) {
         var m = row.message();
         var at = m.sentAt() != null ? m.sentAt() : m.receivedAt() != null ? m.receivedAt() : Instant.EPOCH;
         var meta = row.meta();

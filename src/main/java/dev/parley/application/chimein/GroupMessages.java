@@ -1,5 +1,7 @@
 package dev.parley.application.chimein;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.store.ChatMessages;
 import dev.parley.application.store.Store;
@@ -22,7 +24,7 @@ public final class GroupMessages {
                 && store.chatMessages().byProviderId(conversationId, m.replyTo()).isEmpty()) {
             snapshot = snapshotJson(chat.parent());
         }
-        store.chatMessages().put(messageId, new ChatMessages.Meta(m.from(), chat.senderHandle(), m.senderName(),
+        store.chatMessages().put(messageId, new ChatMeta(m.from(), chat.senderHandle(), m.senderName(),
                 chat.senderIsBot(), chat.threadId(), chat.mentions(), snapshot));
     }
 

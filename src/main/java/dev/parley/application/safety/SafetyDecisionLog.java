@@ -1,5 +1,6 @@
 package dev.parley.application.safety;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.store.SafetyDecisions;
@@ -41,7 +42,7 @@ public final class SafetyDecisionLog {
                               Long outboxId, String actor, Instant now, List<PipelineEvent> published,
                               java.util.Optional<ModelSafeText.Choice> rewrite) {
         var categories = categories(result);
-        long id = store.safetyDecisions().record(new SafetyDecisions.Row(0, result.traceId(), conversation.id(),
+        long id = store.safetyDecisions().record(new SafetyDecisionRow(0, result.traceId(), conversation.id(),
                 conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
                 result.riskLevel().wire(), JsonDocuments.write(Map.of("categories", categories)),
                 scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),

@@ -1,5 +1,7 @@
 package dev.parley.adapter.telegram;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -164,6 +166,6 @@ class TelegramWebhookHttpTest {
         // the reply may be on its way (SENDING) when the detail is read
         assertThat(List.of(OutboxStatus.PENDING, OutboxStatus.SENDING, OutboxStatus.SENT))
                 .contains(detail.outbox().getFirst().status());
-        assertThat(row.meta()).isInstanceOf(ChatMessages.Meta.class);
+        assertThat(row.meta()).isInstanceOf(ChatMeta.class);
     }
 }
