@@ -37,6 +37,24 @@ class ArchitectureTest {
                     + "launcher on the replay engine on the composition root)");
 
     @ArchTest
+    static final ArchRule decidersDoNotTouchTheStore = noClasses()
+            .that().resideInAnyPackage("dev.parley.application.playbook..", "dev.parley.application.chimein..")
+            .or().resideInAPackage("dev.parley.application.safety")
+            .should().dependOnClassesThat().resideInAPackage("dev.parley.application.store..")
+            .because("playbooks and the safety validator decide: they read through ConversationReads and change "
+                    + "things only by the Effects their session hands on, which one short Commit stage writes "
+                    + "(docs/decisions/0021-pipeline-stages.md); a decider handed the store could write, or wait on a "
+                    + "model, inside the writer's transaction");
+
+    @ArchTest
+    static final ArchRule effectsAreWrittenInOnePlace = noClasses()
+            .that().resideInAPackage("dev.parley.application.playbook..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.parley.application.stage..",
+                    "dev.parley.application.pipeline..")
+            .because("a decider knows its session, not which stage runs it: the Prepare and Commit backends are "
+                    + "the stages' business");
+
+    @ArchTest
     static final ArchRule noStandardStreamsOutsideTheCli = noClasses()
             .that().resideOutsideOfPackage("dev.parley.adapter.cli..")
             .and().doNotHaveFullyQualifiedName("dev.parley.bootstrap.launch.Main")

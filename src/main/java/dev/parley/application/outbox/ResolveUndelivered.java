@@ -55,12 +55,14 @@ public final class ResolveUndelivered {
                 throw new ConflictException("outbox row " + outboxId + " is " + row.status()
                         + ": only a DELIVERY_UNKNOWN row can be marked sent");
             }
-            var published = new ArrayList<PipelineEvent>(recordSent.record(store, row, providerId, now, true));
+            var recorded = recordSent.record(store, row, providerId, now, true);
+            var published = new ArrayList<PipelineEvent>(recorded.events());
             audit(store, row, "outbox_mark_sent", who, providerId, now);
             published.add(new PipelineEvent.OperatorActed(row.conversationId(), "outbox_mark_sent", who));
-            return java.util.Map.entry(store.outbox().find(outboxId).orElseThrow(), published);
+            return java.util.Map.entry(store.outbox().find(outboxId).orElseThrow(),
+                    new RecordSent.Recorded(published, recorded.afterCommit()));
         });
-        events.publish(result.getValue());
+        result.getValue().publish(events);
         return result.getKey();
     }
 

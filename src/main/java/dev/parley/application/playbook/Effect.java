@@ -47,6 +47,10 @@ public sealed interface Effect<R> {
     record MarkOutbox(long outboxId, OutboxStatus status, String reason) implements Effect<Void> {
     }
 
+    /** An automated outbox row is sent as the safety validator's rewrite (seed 002's SOFT_REWRITE). */
+    record RewriteOutbox(long outboxId, String text) implements Effect<Void> {
+    }
+
     /** An outbox row waits until {@code until} before it is tried (quiet hours). */
     record DelayOutbox(long outboxId, int attempts, String reason, Instant until) implements Effect<Void> {
     }
@@ -91,12 +95,19 @@ public sealed interface Effect<R> {
     record SetMessageStatus(long messageId, String status) implements Effect<Void> {
     }
 
-    /** A message's sentence vector, computed once and kept for every feature that reads its meaning. */
-    record StoreEmbedding(long messageId, Embedding embedding) implements Effect<Void> {
+    /**
+     * A message's sentence vector, computed once and kept for every feature that reads its meaning. {@code added}: the
+     * message was stored in this unit of work, so it has none yet (one statement fewer than replacing).
+     */
+    record StoreEmbedding(long messageId, Embedding embedding, boolean added) implements Effect<Void> {
     }
 
     /** The safety validator's decision kept beside a message it did not pass unchanged (seed 002's audit). */
     record KeepMessageSafety(MessageSafety safety) implements Effect<Void> {
+    }
+
+    /** A message the validator held is released (by its delay's end, or an operator): kept with its decision. */
+    record MarkReleased(long messageId, String actor, Instant at) implements Effect<Void> {
     }
 
     /** The safety validator's decision on a message (seed 002's audit row); answers its id. */

@@ -8,7 +8,7 @@ import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.application.ManualClock;
-import dev.parley.application.safety.StoredConversationFacts;
+import dev.parley.application.safety.query.StoredConversationFacts;
 import dev.parley.domain.message.InboxStatus;
 import dev.parley.domain.safety.SafetyValidator;
 import dev.parley.testing.ParleyHttp;

@@ -101,7 +101,7 @@ class StoreLoaderOrderTest {
 
     private static Conversation conversation(long id, long contactId) {
         return new Conversation(id, "sms", "+1555000000" + contactId, "outreach", "AwaitingReply", contactId, false,
-                null, T, T);
+                null, T, T, 0);
     }
 
     private static Message message(long id, long conversationId, Direction direction, String text) {

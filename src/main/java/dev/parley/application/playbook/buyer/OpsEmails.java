@@ -54,7 +54,7 @@ final class OpsEmails {
         b.emailCount = thread.emailCount() + 1;
         b.lastEmailSentAt = session.now();
         b.updatedAt = session.now();
-        session.store().escalations().update(b.build());
+        session.updateEscalation(b.build());
         session.record("escalation_emailed", Map.of("escalation_id", thread.id(), "breach", breach));
     }
 }

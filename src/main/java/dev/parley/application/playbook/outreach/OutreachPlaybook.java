@@ -123,7 +123,7 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
         // Seed 000 §3.1: the patterns always run; the model's flag is added to them, never instead of them.
         // The learned heads read the message's stored vector (computed once; chime-in and recall reuse it).
         var verdict = safety.screen(message.text(), text -> tasks.safetyFlag(model, text),
-                () -> safety.storedEmbedding(session.store(), messageId, message.text()));
+                () -> safety.storedEmbedding(session, messageId, message.text()));
         var data = new LinkedHashMap<String, Object>();
         if (!verdict.reasons().isEmpty()) {
             data.put("safety", verdict.reasons());

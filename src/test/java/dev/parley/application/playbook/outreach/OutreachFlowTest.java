@@ -160,7 +160,8 @@ class OutreachFlowTest {
         long inbound = d.messages().stream().filter(m -> m.direction() == Direction.IN).findFirst().orElseThrow().id();
         var app = s.parley.app;
         java.util.Map<Long, dev.parley.domain.embedding.Embedding> stored = app.transactions.inTransaction(
-                store -> app.messageEmbeddings.stored(store, java.util.List.of(inbound)));
+                store -> store.embeddings().ofMessages(java.util.List.of(inbound),
+                        app.messageEmbeddings.embedder().model()));
         assertThat(stored).containsKey(inbound);
     }
 
