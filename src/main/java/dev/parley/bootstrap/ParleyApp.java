@@ -259,7 +259,10 @@ public final class ParleyApp implements AutoCloseable {
             model.concurrency().onTurn(new ModelTurns(tx, this.clock, events));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, stages,
                     safety.inbound(), model.calls());
-            int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
+            // Lanes prepare side by side, and a lane waiting for the model holds no connection: twice as many lanes
+            // as the model answers at once, so conversations that need no model go on while others wait for it.
+            int parallelism = Math.max(Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4),
+                    2 * config.getInt(ConfigKey.MODEL_MAX_CONCURRENCY));
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
                     database != null ? database.receiptJournal() : ReceiptJournal.NONE);
