@@ -233,7 +233,7 @@ class KillNineRecoveryTest {
     }
 
     /** Waits until no inbox row waits and no outbox row is unsent (every reply went out). */
-    private static void awaitDrained(ChildParley child) throws Exception {
+    static void awaitDrained(ChildParley child) throws Exception {
         var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         var request = HttpRequest.newBuilder(URI.create(child.baseUrl() + "/metrics")).build();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
