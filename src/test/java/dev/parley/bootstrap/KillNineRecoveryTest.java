@@ -82,12 +82,18 @@ class KillNineRecoveryTest {
 
     private void run(Random random, int rounds, TestStore testStore) throws Exception {
         try (var receiver = new OutboundReceiver()) {
-            run(random, rounds, testStore, receiver);
+            var child = new ChildParley(home, settings(receiver), ServeWithTestPlaybooks.class.getName());
+            try {
+                run(random, rounds, testStore, receiver, child);
+            } finally {
+                // a failed check must not leave the child running beside the rest of the suite
+                if (child.alive()) child.kill();
+            }
         }
     }
 
-    private void run(Random random, int rounds, TestStore testStore, OutboundReceiver receiver) throws Exception {
-        var child = new ChildParley(home, settings(receiver), ServeWithTestPlaybooks.class.getName());
+    private void run(Random random, int rounds, TestStore testStore, OutboundReceiver receiver, ChildParley child)
+            throws Exception {
         var blaster = new WebhookBlaster(TestParley.SECRET, 8, 5);
         var startups = new ArrayList<Long>();
         var lostPerRound = new ArrayList<Integer>();
