@@ -12,10 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A new H2 file store for a test, as a copy of one that Flyway migrated once in this test JVM (per login), instead of
  * migrating every test's store from nothing. Migrating a new H2 file is mostly H2 writing the file again after each of
- * the migrations' few hundred DDL statements (every one commits, with {@code WRITE_DELAY=0}): in the suite's
- * profile, a fifth of the test JVM's CPU went to {@code Flyway.migrate} on new stores. The copy is the same schema,
- * closed cleanly: the test's {@link Database#open} finds nothing to migrate and goes on as on any existing store.
- * Migrating from nothing stays tested where a test opens its store itself ({@code DatabaseTest},
+ * the migrations' statements (a hundred in the SQL scripts, plus the Java migrations; every one commits, with {@code
+ * WRITE_DELAY=0}), one of the largest costs of the test JVM (docs/benchmarks.md, "The test suite"). The copy is the
+ * same schema, closed cleanly: the test's {@link Database#open} finds nothing to migrate and goes on as on any
+ * existing store. Migrating from nothing stays tested where a test opens its store itself ({@code DatabaseTest},
  * {@code SchemaLimitsTest}, ...), and here, once per JVM.
  */
 public final class H2StoreTemplate {
