@@ -23,7 +23,8 @@ class SkippedTestsSummaryTest {
         var failsafe = Files.createDirectories(target.resolve("failsafe-reports"));
         report(surefire, "dev.parley.adapter.http.ReplyToolBrowserTest", BUILD_START.plusSeconds(60),
                 testcase("anOperatorAnswersFromTheLinkInABrowser(Path)", "<skipped message=\"chromium is not installed"
-                        + " (apt-get install chromium chromium-driver)\" type=\"org.opentest4j.TestAbortedException\"/>"),
+                        + " (apt-get install chromium chromium-driver)\""
+                        + " type=\"org.opentest4j.TestAbortedException\"/>"),
                 testcase("passes", ""));
         report(surefire, "dev.parley.adapter.http.SignupPageBrowserTest", BUILD_START.plusSeconds(61),
                 testcase("signsUp(Path)", "<skipped message=\"chromium is not installed (apt-get install chromium "
