@@ -159,6 +159,10 @@ final class BenchCommand implements Runnable {
                 description = "conversations (default 1000)")
         int conversations;
 
+        @Option(names = "--warm-up", paramLabel = "N", defaultValue = "1000",
+                description = "conversations replayed untimed first (default 1000; 0 = none)")
+        int warmUp;
+
         @Option(names = "--playbook", paramLabel = "NAME", description = "playbook (default: the default playbook)")
         String playbook;
 
@@ -171,8 +175,11 @@ final class BenchCommand implements Runnable {
             if (conversations < 1) {
                 throw refuse(spec, "--conversations must be >= 1");
             }
+            if (warmUp < 0) {
+                throw refuse(spec, "--warm-up must be >= 0");
+            }
             requireStore(spec, store);
-            var result = bench.parent.launcher().benchReplay(conversations, playbook, store);
+            var result = bench.parent.launcher().benchReplay(conversations, warmUp, playbook, store);
             return print(spec, result);
         }
     }

@@ -108,7 +108,7 @@ public interface Launcher {
      * Replays {@code conversations} generated conversations on {@code store} ({@code memory} or {@code h2}) and
      * returns events, seconds and events_per_s.
      */
-    Map<String, Object> benchReplay(int conversations, String playbook, String store);
+    Map<String, Object> benchReplay(int conversations, int warmUp, String playbook, String store);
 
     /**
      * Times one context selection of the default strategy over a {@code lookback}-message window with every vector

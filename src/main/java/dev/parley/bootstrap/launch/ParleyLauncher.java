@@ -312,9 +312,9 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
-    public Map<String, Object> benchReplay(int conversations, String playbook, String store) {
+    public Map<String, Object> benchReplay(int conversations, int warmUp, String playbook, String store) {
         ReplayLogging.quiet();
-        return ReplayBenchmark.run(conversations, playbook, ReplayStore.of(store));
+        return ReplayBenchmark.run(conversations, warmUp, playbook, ReplayStore.of(store));
     }
 
     /**
