@@ -13,6 +13,7 @@ import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.application.alerts.AlertExplanations;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.console.BuyerJourneys;
@@ -255,7 +256,7 @@ public final class ParleyApp implements AutoCloseable {
                     database != null ? database.receiptJournal() : ReceiptJournal.NONE);
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
-            this.find = new FindConversations(tx);
+            this.find = new FindConversations(tx, new AlertExplanations(learnedAlerts));
             // An operator's action that races the pipeline on the same conversation is simply run again.
             this.operatorTransactions = new RetryOnConflict(tx);
             var ops = operatorTransactions;
