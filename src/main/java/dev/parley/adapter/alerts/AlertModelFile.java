@@ -46,9 +46,9 @@ public final class AlertModelFile {
     }
 
     @JsonPropertyOrder({"folds", "l2", "criticalFalseAlarms", "reviewFalseAlarms", "rows", "rowsSha256",
-            "vectorSampleSha256"})
+            "vectorSampleSha256", "canarySha256"})
     record TrainingJson(int folds, double l2, double criticalFalseAlarms, double reviewFalseAlarms,
-                        Map<String, Long> rows, String rowsSha256, String vectorSampleSha256) {
+                        Map<String, Long> rows, String rowsSha256, String vectorSampleSha256, String canarySha256) {
     }
 
     @JsonPropertyOrder({"category", "raisesAlerts", "thresholds", "dev", "bias", "weights", "histogram"})
@@ -87,7 +87,8 @@ public final class AlertModelFile {
         var p = model.provenance();
         var json = new FileJson(FORMAT, heads.embeddingModel(), heads.dimensions(), p.command(),
                 new LinkedHashMap<>(p.dataSha256()), new TrainingJson(p.folds(), p.l2(), criticalFalseAlarms,
-                reviewFalseAlarms, new LinkedHashMap<>(p.rowsPerSource()), p.rowsSha256(), p.vectorSampleSha256()),
+                reviewFalseAlarms, new LinkedHashMap<>(p.rowsPerSource()), p.rowsSha256(), p.vectorSampleSha256(),
+                p.canarySha256()),
                 heads.heads().stream().map(AlertModelFile::head).toList());
         var printer = new DefaultPrettyPrinter()
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
@@ -162,7 +163,7 @@ public final class AlertModelFile {
             var t = json.training();
             return new TrainedAlertModel(new AlertHeads(json.embeddingModel(), json.dimensions(), heads),
                     new ModelProvenance(json.command(), json.dataSha256(), t.folds(), t.l2(), t.rows(), t.rowsSha256(),
-                            t.vectorSampleSha256()));
+                            t.vectorSampleSha256(), t.canarySha256()));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new AlertModelFileException(source + ": " + e.getMessage(), e);
         }

@@ -122,9 +122,12 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         var settings = AlertHeadTrainer.Settings.DEFAULT;
         var trainer = new AlertHeadTrainer(settings, this::progress);
         var heads = trainer.train(rows, vectors, embedder, HeadSpec.standard());
+        progress("canary: the same training on the " + checked.length + " sampled rows");
+        var canary = TrainingDigests.canary(new AlertHeadTrainer(settings, line -> { }), rows, checked, sampled,
+                embedder, HeadSpec.standard());
         var provenance = new ModelProvenance(COMMAND + (embedder.equals(MiniLmTextEmbedder.MODEL) ? ""
                 : " --embedder " + embedder) + (sample > 1 ? " --sample " + sample : ""), read.sha256(), settings.folds(), settings.l2(), counts,
-                TrainingDigests.rows(rows), TrainingDigests.vectors(rows, checked, sampled));
+                TrainingDigests.rows(rows), TrainingDigests.vectors(rows, checked, sampled), canary);
         var text = AlertModelFile.write(new TrainedAlertModel(heads, provenance), settings.criticalFalseAlarms(),
                 settings.reviewFalseAlarms());
         var target = out != null ? out : parleyHome.resolve(AlertModelFile.FILE_NAME);

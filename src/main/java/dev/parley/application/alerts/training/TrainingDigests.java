@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * Fingerprints a model file keeps of what it was trained on, so a test can check a shipped file against the data
- * and the embedder without embedding every row: the SHA-256 of the rows (kind, source, group and text of each, in
- * order) and of the vectors of a fixed sample of them, the rows whose text's SHA-256 starts with a zero byte
- * (about 1 in 256).
+ * Fingerprints a model file keeps of what it was trained on, so a test can check a shipped file against the data,
+ * the embedder and the trainer without embedding every row: the SHA-256 of the rows (kind, source, group and text
+ * of each, in order), of the vectors of a fixed sample of them (the rows whose text's SHA-256 starts with a byte
+ * below 2: about 1 in 128) and of the heads the same trainer fits on that sample alone (the canary).
  */
 public final class TrainingDigests {
     private TrainingDigests() {
@@ -32,7 +32,7 @@ public final class TrainingDigests {
     /** The indices of the sampled rows, in order. */
     public static int[] sample(List<TrainingRow> rows) {
         return IntStream.range(0, rows.size())
-                .filter(i -> sha256().digest(rows.get(i).text().getBytes(StandardCharsets.UTF_8))[0] == 0)
+                .filter(i -> (sha256().digest(rows.get(i).text().getBytes(StandardCharsets.UTF_8))[0] & 0xff) < 2)
                 .toArray();
     }
 
@@ -44,6 +44,27 @@ public final class TrainingDigests {
             var bytes = ByteBuffer.allocate(vectors[k].length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
             for (float v : vectors[k]) bytes.putFloat(v);
             digest.update(bytes.array());
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    /**
+     * The canary: SHA-256 (hex) of the heads {@code trainer} fits on the sampled rows and their vectors alone
+     * (category, flags, bias, weights and thresholds, bit for bit).
+     */
+    public static String canary(AlertHeadTrainer trainer, List<TrainingRow> rows, int[] sample, float[][] vectors,
+                                String embeddingModel, List<HeadSpec> specs) {
+        var sampled = java.util.Arrays.stream(sample).mapToObj(rows::get).toList();
+        var heads = trainer.train(sampled, vectors, embeddingModel, specs);
+        var digest = sha256();
+        digest.update(heads.embeddingModel().getBytes(StandardCharsets.UTF_8));
+        for (var head : heads.heads()) {
+            var bytes = ByteBuffer.allocate(64 + head.weights().length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            bytes.putInt(head.raisesAlerts() ? 1 : 0).putDouble(head.bias())
+                    .putDouble(head.thresholds().critical()).putDouble(head.thresholds().review());
+            for (float w : head.weights()) bytes.putFloat(w);
+            digest.update(head.category().getBytes(StandardCharsets.UTF_8));
+            digest.update(bytes.array(), 0, bytes.position());
         }
         return HexFormat.of().formatHex(digest.digest());
     }
