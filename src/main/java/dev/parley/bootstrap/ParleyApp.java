@@ -1,7 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
@@ -184,7 +184,7 @@ public final class ParleyApp implements AutoCloseable {
 
     /** MiniLM, with the vectors of the last 4,096 distinct texts remembered in memory. */
     private static TextEmbedder ownEmbedder() {
-        return new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096);
+        return new MemoizingTextEmbedder(OnnxTextEmbedder.product(), 4096);
     }
 
     /**

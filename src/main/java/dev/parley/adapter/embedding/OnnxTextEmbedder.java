@@ -28,6 +28,11 @@ public final class OnnxTextEmbedder implements TextEmbedder {
         this.model = model;
     }
 
+    /** The embedder of {@link SentenceModel#PRODUCT}, the one the whole product uses. */
+    public static TextEmbedder product() {
+        return forModel(SentenceModel.PRODUCT.id());
+    }
+
     /** The embedder for the model named {@code id} (as stored beside vectors and in the heads file). */
     public static TextEmbedder forModel(String id) {
         var known = SentenceModel.byId(id).orElseThrow(() -> new IllegalArgumentException(

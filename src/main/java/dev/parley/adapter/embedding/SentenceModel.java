@@ -18,6 +18,14 @@ public enum SentenceModel {
     /** bge-small-en-v1.5, quantized: 12 layers, CLS pooling, no prefix for classification. */
     BGE_SMALL("bge-small-en-v1.5-q", "bge-small-en-v1.5-q", PoolingMode.CLS, "");
 
+    /**
+     * The encoder the whole product embeds messages with (the pipeline, the demo, chime-in, recall, the CLI's
+     * evaluations): the one the built-in heads were trained on ({@code ShippedAlertHeadsTest} checks that they
+     * agree). Changing it means retraining the heads ({@code parley train alerts --embedder}); stored vectors carry
+     * their model's name, so vectors of the old one are recomputed when next needed (ADR 0035).
+     */
+    public static final SentenceModel PRODUCT = MINILM;
+
     /** Every model here makes vectors of this many dimensions. */
     public static final int DIMENSIONS = 384;
 

@@ -19,7 +19,9 @@ class AlertModelFileTest {
     @Test
     void theBuiltInHeadsLoadWithTheirProvenanceAndThresholds() {
         var model = AlertModelFile.load(Optional.empty());
-        assertThat(model.heads().embeddingModel()).isEqualTo("all-minilm-l6-v2-q");
+        assertThat(model.heads().embeddingModel()).isEqualTo("all-minilm-l6-v2-q")
+                .as("the product embeds with the model its heads read")
+                .isEqualTo(dev.parley.adapter.embedding.SentenceModel.PRODUCT.id());
         assertThat(model.heads().heads()).extracting(AlertHead::category)
                 .containsExactly("self_harm", "threats", "harassment", "financial_scam");
         assertThat(model.heads().heads()).filteredOn(AlertHead::raisesAlerts).extracting(AlertHead::category)
