@@ -104,7 +104,7 @@ final class BenchAlertsCommand implements Callable<Integer> {
     }
 
     /** A different SMS-like message each time (a counter keeps every text distinct). */
-    private static String message(Random random, int n) {
+    static String message(Random random, int n) {
         var filled = MIDDLES.get(random.nextInt(MIDDLES.size()))
                 .replace("%s", PLACES.get(random.nextInt(PLACES.size())))
                 .replace("%d", Integer.toString(1850 + random.nextInt(150)));

@@ -70,12 +70,6 @@ final class SignalExtractor {
                     s.terms(), java.util.Optional.of(strongest)));
         }
 
-        if (request.direction() == Direction.OUTBOUND && CrisisResources.offered(content)) {
-            // An operator pointing someone to a helpline is not a self-harm trigger (issue 35).
-            scores.put(RiskCategory.SELF_HARM_TRIGGERS, new CategoryScore(RiskCategory.SELF_HARM_TRIGGERS, 0, 0,
-                    RiskLevel.NONE, List.of(), Optional.empty()));
-        }
-
         int threshold = rules.frequencyLimits().escalationThreshold();
         RiskLevel current = maxLevel(scores);
         List<RiskLevel> recent = facts.recentRiskLevels(request.conversationKey(), threshold - 1);
