@@ -123,8 +123,14 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         var trainer = new AlertHeadTrainer(settings, this::progress);
         var heads = trainer.train(rows, vectors, embedder, HeadSpec.standard());
         progress("canary: the same training on the " + checked.length + " sampled rows");
-        var canary = TrainingDigests.canary(new AlertHeadTrainer(settings, line -> { }), rows, checked, sampled,
-                embedder, HeadSpec.standard());
+        String canary;
+        try {
+            canary = TrainingDigests.canary(new AlertHeadTrainer(settings, line -> { }), rows, checked, sampled,
+                    embedder, HeadSpec.standard());
+        } catch (IllegalArgumentException e) {
+            // a small --sample can leave the canary's sample without a head's positives in some fold
+            canary = "none: " + e.getMessage();
+        }
         var provenance = new ModelProvenance(COMMAND + (embedder.equals(MiniLmTextEmbedder.MODEL) ? ""
                 : " --embedder " + embedder) + (sample > 1 ? " --sample " + sample : ""), read.sha256(), settings.folds(), settings.l2(), counts,
                 TrainingDigests.rows(rows), TrainingDigests.vectors(rows, checked, sampled), canary);

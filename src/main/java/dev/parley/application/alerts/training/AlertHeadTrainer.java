@@ -87,7 +87,7 @@ public final class AlertHeadTrainer {
         var outReview = outOfSource(spec, benign, positives, review, settings.reviewFalseAlarms());
         var firstBenign = scoresPerBenignSource(rows, held, TrainingRow.Kind.FIRST_SENTENCE);
         var firstPositives = positiveScores(spec, rows, held, TrainingRow.Kind.FIRST_SENTENCE);
-        boolean posts = !firstBenign.isEmpty() || !firstPositives.isEmpty();
+        boolean posts = !firstPositives.isEmpty(); // a head whose positives are posts: the short-text proxy
 
         progress.accept("head " + spec.category() + ": fitting on all rows");
         boolean[] all = new boolean[rows.size()];
