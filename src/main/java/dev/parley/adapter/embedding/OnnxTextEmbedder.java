@@ -37,7 +37,7 @@ public final class OnnxTextEmbedder implements TextEmbedder {
     public static TextEmbedder forModel(String id) {
         var known = SentenceModel.byId(id).orElseThrow(() -> new IllegalArgumentException(
                 "unknown embedding model '" + id + "' (known: " + SentenceModel.ids() + ")"));
-        return known == SentenceModel.MINILM ? new MiniLmTextEmbedder() : new OnnxTextEmbedder(known);
+        return new OnnxTextEmbedder(known);
     }
 
     @Override
