@@ -1,7 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
@@ -13,6 +13,7 @@ import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.application.alerts.AlertExplanations;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.console.BuyerJourneys;
@@ -189,7 +190,7 @@ public final class ParleyApp implements AutoCloseable {
 
     /** MiniLM, with the vectors of the last 4,096 distinct texts remembered in memory. */
     private static TextEmbedder ownEmbedder() {
-        return new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096);
+        return new MemoizingTextEmbedder(OnnxTextEmbedder.product(), 4096);
     }
 
     /**
@@ -268,7 +269,7 @@ public final class ParleyApp implements AutoCloseable {
                     database != null ? database.receiptJournal() : ReceiptJournal.NONE);
             this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, stages, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
-            this.find = new FindConversations(tx);
+            this.find = new FindConversations(tx, new AlertExplanations(learnedAlerts));
             // An operator's action that races the pipeline on the same conversation is simply run again.
             this.operatorTransactions = new RetryOnConflict(tx);
             var ops = operatorTransactions;

@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
         subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
                 BenchCommand.Assistant.class, BenchAlertsCommand.class, BenchCommand.Context.class,
-                BenchCommand.Buyer.class, BenchValidateCommand.class, BenchCommand.Llm.class})
+                BenchCommand.Buyer.class, BenchValidateCommand.class, BenchEmbeddersCommand.class,
+                BenchCommand.Llm.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
