@@ -1,5 +1,6 @@
 package dev.parley.adapter.http;
 
+import com.sun.management.UnixOperatingSystemMXBean;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
@@ -7,7 +8,6 @@ import dev.parley.application.operator.NotFoundException;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.limit.FieldTooLongException;
-import com.sun.management.UnixOperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;

@@ -3,9 +3,7 @@ package dev.parley.adapter.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import dev.parley.testing.LogCapture;
 import dev.parley.testing.ParleyHttp;
 import dev.parley.testing.RawHttp;
 import dev.parley.testing.TestParley;
@@ -17,10 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /**
  * The listener caps its open connections: a client opening more connections than the cap and holding them gets the
@@ -29,25 +24,13 @@ import org.slf4j.LoggerFactory;
  */
 class ListenerConnectionLimitTest {
     static final int CAP = 8;
-    final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-
-    @BeforeEach
-    void capture() {
-        logged.start();
-        root.addAppender(logged);
-    }
-
-    @AfterEach
-    void release() {
-        root.detachAppender(logged);
-    }
 
     @Test
     void moreConnectionsThanTheCapWaitAndHealthStillAnswers() throws Exception {
         var health = Route.open("GET", "/health", r -> HttpResponse.json(200, Map.of("status", "ok")));
         List<Socket> held = new ArrayList<>();
-        try (var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+        var logs = LogCapture.start();
+        try (logs; var listener = new HttpListener(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 () -> TestParley.TOKEN, CAP)) {
             listener.start(List.of(health));
             // warm (the first answer loads classes); Connection: close, so that it holds no connection
@@ -77,7 +60,7 @@ class ListenerConnectionLimitTest {
         } finally {
             for (var socket : held) socket.close();
         }
-        var warnings = logged.list.stream().filter(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).toList();
+        var warnings = logs.events().stream().filter(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).toList();
         assertThat(warnings).as("no log flood").hasSizeLessThan(3);
     }
 }
