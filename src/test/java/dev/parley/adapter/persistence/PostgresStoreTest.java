@@ -130,6 +130,40 @@ class PostgresStoreTest {
         }
     }
 
+    @Test
+    void aProcessOpeningWhileAnotherMigratesWaitsForTheWholeMigrationThenFindsNothingLeft() throws Exception {
+        var url = PG.newEmptyDatabase();
+        java.util.concurrent.CompletableFuture<Database> opening;
+        try (var migrating = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD);
+             var st = migrating.createStatement()) {
+            // another process migrating this store holds the lock around its whole migration
+            st.execute("select pg_advisory_lock(" + StoreDialect.LOCK_MIGRATION + ", 0)");
+            opening = java.util.concurrent.CompletableFuture.supplyAsync(() -> open(url));
+            org.awaitility.Awaitility.await().during(java.time.Duration.ofSeconds(3))
+                    .atMost(java.time.Duration.ofSeconds(10)).until(() -> !opening.isDone());
+            try (var rs = st.executeQuery("select to_regclass('flyway_schema_history') is null")) {
+                rs.next();
+                assertThat(rs.getBoolean(1)).as("it has not started migrating in turns with the other").isTrue();
+            }
+            try (var rs = st.executeQuery("select count(*) from pg_locks where locktype = 'advisory' and not granted "
+                    + "and classid::bigint = " + StoreDialect.LOCK_MIGRATION)) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("it waits on the lock (woken when it is released), not in a poll")
+                        .isEqualTo(1);
+            }
+            st.execute("select pg_advisory_unlock(" + StoreDialect.LOCK_MIGRATION + ", 0)");
+        }
+        try (var database = opening.get(120, java.util.concurrent.TimeUnit.SECONDS);
+             var c = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD);
+             var rs = c.createStatement().executeQuery("select count(*), count(distinct version), bool_and(success) "
+                     + "from flyway_schema_history where version is not null")) {
+            rs.next();
+            assertThat(rs.getLong(1)).as("migrations applied").isPositive().isEqualTo(rs.getLong(2));
+            assertThat(rs.getBoolean(3)).isTrue();
+            assertThat(database.registration().registered()).isTrue();
+        }
+    }
+
     /** Ends (pg_terminate_backend) the session holding process {@code id}'s running lock; returns how many ended. */
     static int terminateSessionOf(String url, long id) throws java.sql.SQLException {
         try (var c = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD);
