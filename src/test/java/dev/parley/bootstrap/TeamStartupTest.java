@@ -30,9 +30,9 @@ class TeamStartupTest {
     @Test
     void twoProcessesStartedTogetherOnAnEmptyDatabaseMigrateItOnceAndBothAnswerHealth() throws Exception {
         var url = PostgresCluster.shared().newEmptyDatabase();
-        var settings = List.of("api.token=" + TestParley.TOKEN, "webhooks.generic.secret=" + TestParley.SECRET,
-                "db.url=" + url, "db.user=" + PostgresCluster.SUPERUSER, "db.password=" + PostgresCluster.PASSWORD,
-                "db.pool_size=4", "alerts.model=off");
+        var settings = new ArrayList<>(PostgresCluster.settings(url));
+        settings.addAll(List.of("api.token=" + TestParley.TOKEN, "webhooks.generic.secret=" + TestParley.SECRET,
+                "db.pool_size=4", "alerts.model=off"));
         var children = new ArrayList<ChildParley>();
         for (var name : List.of("a", "b")) {
             children.add(new ChildParley(Files.createDirectories(dir.resolve(name)), settings));

@@ -109,6 +109,11 @@ public final class PostgresCluster implements AutoCloseable {
         }
     }
 
+    /** The {@code --set} settings of a Parley process on database {@code url} of a test cluster. */
+    public static List<String> settings(String url) {
+        return List.of("db.url=" + url, "db.user=" + SUPERUSER, "db.password=" + PASSWORD);
+    }
+
     /** A JDBC URL of database {@code name} on this cluster. */
     public String url(String name) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + name;

@@ -72,14 +72,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     public PostgresEventBridge(String url, String user, String password, DataSource pool, long processId,
                                PipelineEvents local) {
         this.url = url;
-        this.login = new Properties();
-        login.setProperty("user", user);
-        login.setProperty("password", password);
-        login.setProperty("logServerErrorDetail", "false");
-        login.setProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid() + " (events)");
-        login.setProperty("tcpKeepAlive", "true");
-        login.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
-        login.setProperty("connectTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
+        this.login = DedicatedConnection.login(user, password, "events", SOCKET_TIMEOUT_SECONDS);
         this.pool = pool;
         this.processId = processId;
         this.local = local;

@@ -80,15 +80,7 @@ final class PostgresProcessSession implements ProcessRegistration, AutoCloseable
 
     /** Connects; fails naming the SQL state when the server or the login is refused. */
     static PostgresProcessSession connect(String url, String user, String password) {
-        var login = new Properties();
-        login.setProperty("user", user);
-        login.setProperty("password", password);
-        login.setProperty("logServerErrorDetail", "false");
-        login.setProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid() + " (session)");
-        login.setProperty("tcpKeepAlive", "true");
-        login.setProperty("socketTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
-        login.setProperty("connectTimeout", Integer.toString(SOCKET_TIMEOUT_SECONDS));
-        login.setProperty("loginTimeout", Integer.toString(2 * SOCKET_TIMEOUT_SECONDS));
+        var login = DedicatedConnection.login(user, password, "session", SOCKET_TIMEOUT_SECONDS);
         try {
             return new PostgresProcessSession(url, login, open(url, login));
         } catch (SQLException e) {

@@ -41,14 +41,7 @@ class PostgresStoreTest {
         var sender = open(url);
         try (var other = open(url)) {
             assertThat(other.processId()).isNotEqualTo(sender.processId());
-            long outboxId = sender.transactions().inTransaction(s -> {
-                var contact = s.contacts().findOrCreate("sms", "+1555", null, now);
-                var conversation = s.conversations().create("sms", "+1555", "noop", "Start", contact.id(), now);
-                var row = s.outbox().enqueue(conversation.id(), contact.id(), "c1", "reply", "hi",
-                        dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", now).orElseThrow();
-                s.outbox().claim(row.id(), now);
-                return row.id();
-            });
+            long outboxId = outboxRow(sender, now, true);
             java.util.List<Long> seenByOther = other.transactions().inTransaction(
                     s -> s.outbox().sending(now).stream().map(r -> r.id()).toList());
             java.util.List<Long> seenBySender = sender.transactions().inTransaction(
@@ -73,12 +66,7 @@ class PostgresStoreTest {
         var url = PG.newDatabase();
         var now = Instant.parse("2026-05-01T10:00:00Z");
         try (var other = open(url)) {
-            long outboxId = other.transactions().inTransaction(s -> {
-                var contact = s.contacts().findOrCreate("sms", "+1555", null, now);
-                var conversation = s.conversations().create("sms", "+1555", "noop", "Start", contact.id(), now);
-                return s.outbox().enqueue(conversation.id(), contact.id(), "c1", "reply", "hi",
-                        dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", now).orElseThrow().id();
-            });
+            long outboxId = outboxRow(other, now, false);
             // a process that claimed the row, then lost its session without stopping (stopped_at stays empty)
             long process;
             try (var vanished = DriverManager.getConnection(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD);
@@ -107,14 +95,7 @@ class PostgresStoreTest {
         var url = PG.newDatabase();
         var now = Instant.parse("2026-05-01T10:00:00Z");
         try (var sender = open(url); var other = open(url)) {
-            long outboxId = sender.transactions().inTransaction(s -> {
-                var contact = s.contacts().findOrCreate("sms", "+1555", null, now);
-                var conversation = s.conversations().create("sms", "+1555", "noop", "Start", contact.id(), now);
-                var row = s.outbox().enqueue(conversation.id(), contact.id(), "c1", "reply", "hi",
-                        dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", now).orElseThrow();
-                s.outbox().claim(row.id(), now);
-                return row.id();
-            });
+            long outboxId = outboxRow(sender, now, true);
             assertThat(sender.registration().registered()).isTrue();
             int ended = terminateSessionOf(url, sender.processId());
             assertThat(ended).as("backends holding the running lock").isEqualTo(1);
@@ -162,6 +143,18 @@ class PostgresStoreTest {
             assertThat(rs.getBoolean(3)).isTrue();
             assertThat(database.registration().registered()).isTrue();
         }
+    }
+
+    /** A reply queued in a new conversation, claimed by {@code database}'s process when {@code claim}; its id. */
+    private static long outboxRow(Database database, Instant now, boolean claim) {
+        return database.transactions().inTransaction(s -> {
+            var contact = s.contacts().findOrCreate("sms", "+1555", null, now);
+            var conversation = s.conversations().create("sms", "+1555", "noop", "Start", contact.id(), now);
+            var row = s.outbox().enqueue(conversation.id(), contact.id(), "c1", "reply", "hi",
+                    dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", now).orElseThrow();
+            if (claim) s.outbox().claim(row.id(), now);
+            return row.id();
+        });
     }
 
     /** Ends (pg_terminate_backend) the session holding process {@code id}'s running lock; returns how many ended. */

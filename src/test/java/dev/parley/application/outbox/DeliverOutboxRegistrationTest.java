@@ -3,7 +3,6 @@ package dev.parley.application.outbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.memory.InMemoryTransactions;
-import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.application.ManualClock;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.playbook.NoopPlaybook;
@@ -16,16 +15,14 @@ import dev.parley.application.store.Transactions;
 import dev.parley.domain.message.Direction;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
-import dev.parley.domain.safety.SafetyValidator;
-import dev.parley.domain.safety.ValidationFailureListener;
 import dev.parley.domain.safety.ZoneLookup;
-import java.time.Clock;
+import dev.parley.testing.RecordingSender;
+import dev.parley.testing.WiringSafety;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +39,8 @@ import org.junit.jupiter.api.Test;
 class DeliverOutboxRegistrationTest {
     static final Instant T0 = Instant.parse("2026-03-02T15:00:00Z");
     final InMemoryTransactions store = new InMemoryTransactions();
-    final List<Sender.OutgoingMessage> sent = new CopyOnWriteArrayList<>();
+    final RecordingSender sender = new RecordingSender();
+    final List<Sender.OutgoingMessage> sent = sender.sent;
     /** Transactions still to fail as a store that cannot be reached does (set by a sender, for the recording). */
     final AtomicInteger unreachable = new AtomicInteger();
     final Transactions transactions = new Transactions() {
@@ -54,7 +52,6 @@ class DeliverOutboxRegistrationTest {
             return store.inTransaction(work);
         }
     };
-    Sender sender = recording(message -> { });
 
     @AfterEach
     void close() {
@@ -89,7 +86,7 @@ class DeliverOutboxRegistrationTest {
     @Test
     void anOutcomeIsHeldWhileTheStoreCannotBeReachedAndRecordedWhenItIsBack() {
         long row = enqueue();
-        sender = recording(message -> unreachable.set(2)); // the store goes away while the request is out
+        sender.onSend(message -> unreachable.set(2)); // the store goes away while the request is out
 
         assertThat(deliverer(ProcessRegistration.SOLE).deliver(row)).isTrue();
 
@@ -106,7 +103,7 @@ class DeliverOutboxRegistrationTest {
             long row = enqueue("reply:" + recoveredAs);
             var onTheWire = new CountDownLatch(1);
             var answer = new CountDownLatch(1);
-            sender = recording(message -> {
+            sender.onSend(message -> {
                 onTheWire.countDown();
                 await(answer);
             });
@@ -138,7 +135,7 @@ class DeliverOutboxRegistrationTest {
         var onTheWire = new CountDownLatch(1);
         var answer = new CountDownLatch(1);
         var first = new AtomicBoolean(true);
-        sender = recording(message -> {
+        sender.onSend(message -> {
             if (!first.getAndSet(false)) return;
             onTheWire.countDown();
             await(answer);
@@ -181,50 +178,10 @@ class DeliverOutboxRegistrationTest {
         });
     }
 
-    private Sender recording(java.util.function.Consumer<Sender.OutgoingMessage> onSend) {
-        return new Sender() {
-            public String name() {
-                return "recording";
-            }
-
-            public boolean idempotent() {
-                return false;
-            }
-
-            public Result send(OutgoingMessage message) {
-                sent.add(message);
-                onSend.accept(message);
-                return new Delivered("SM" + message.outboxId());
-            }
-        };
-    }
-
     private DeliverOutbox deliverer(ProcessRegistration registration) {
         ZoneLookup utc = (address, channel) -> List.of(ZoneOffset.UTC); // 15:00 there: outside quiet hours
-        var screen = new ScreenOutbound(DeliverOutboxRegistrationTest::validator, utc, ZoneOffset.UTC);
-        Sender delegate = new Sender() {
-            public String name() {
-                return "recording";
-            }
-
-            public boolean idempotent() {
-                return false;
-            }
-
-            public Result send(OutgoingMessage message) {
-                return sender.send(message);
-            }
-        };
-        return new DeliverOutbox(transactions, Senders.only(delegate), new Playbooks(List.of(new NoopPlaybook()),
+        var screen = new ScreenOutbound(() -> WiringSafety.validator(T0), utc, ZoneOffset.UTC);
+        return new DeliverOutbox(transactions, Senders.only(sender), new Playbooks(List.of(new NoopPlaybook()),
                 NoopPlaybook.NAME), new ManualClock(T0), new Random(1), PipelineEvents.NONE, screen, registration);
-    }
-
-    private static SafetyValidator validator() {
-        try (var in = DeliverOutboxRegistrationTest.class.getResourceAsStream("/safety/wiring-safety.json")) {
-            var file = SafetyPolicyFile.parse("wiring-safety.json", in.readAllBytes());
-            return new SafetyValidator(file.policy(), Clock.fixed(T0, ZoneOffset.UTC), ValidationFailureListener.IGNORE);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }
