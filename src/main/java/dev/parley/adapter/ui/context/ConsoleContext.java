@@ -48,5 +48,5 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              dev.parley.application.console.BuyerJourneys journeys,
                              CannedReplies cannedReplies,
                              dev.parley.application.operator.SafetyControls safety,
-                             Supplier<dev.parley.application.store.StoreLink> storeLink) {
+                             Supplier<dev.parley.application.console.StoreLink> storeLink) {
 }

@@ -47,8 +47,8 @@ public final class MainViewModel {
     private final javafx.beans.property.BooleanProperty modelFailing = new javafx.beans.property.SimpleBooleanProperty();
     private final StringProperty teamStatus = new SimpleStringProperty("");
     private final BooleanProperty teamDegraded = new SimpleBooleanProperty(false);
-    private java.util.function.Supplier<dev.parley.application.store.StoreLink> storeLink =
-            () -> dev.parley.application.store.StoreLink.SOLE;
+    private java.util.function.Supplier<dev.parley.application.console.StoreLink> storeLink =
+            () -> dev.parley.application.console.StoreLink.SOLE;
     private java.util.function.Supplier<dev.parley.application.model.ModelHealth> modelHealth = () -> null;
     private final ObjectProperty<LongConsumer> openConversation = new SimpleObjectProperty<>(id -> { });
     /** The latest alert announcement (banner, screen reader); empty when there is none. */
@@ -153,7 +153,7 @@ public final class MainViewModel {
     }
 
     /** Where the link to a shared store is read (the window reads it every second). */
-    public void setStoreLink(java.util.function.Supplier<dev.parley.application.store.StoreLink> link) {
+    public void setStoreLink(java.util.function.Supplier<dev.parley.application.console.StoreLink> link) {
         this.storeLink = link;
         refreshTeamStatus();
     }

@@ -55,10 +55,10 @@ class MainViewModelTest {
 
     @Test
     void theStatusBarShowsTheTeamStoresLinkAndALostLinkReadsEverythingAgain() {
-        var link = new java.util.concurrent.atomic.AtomicReference<>(dev.parley.application.store.StoreLink.SOLE);
+        var link = new java.util.concurrent.atomic.AtomicReference<>(dev.parley.application.console.StoreLink.SOLE);
         model.setStoreLink(link::get);
         assertThat(model.teamStatus().get()).as("a store of one's own").isEmpty();
-        link.set(new dev.parley.application.store.StoreLink(true, true, true));
+        link.set(new dev.parley.application.console.StoreLink(true, true, true));
         model.refreshTeamStatus();
         assertThat(model.teamStatus().get()).isEqualTo("Team store: live");
         assertThat(model.teamDegraded().get()).isFalse();
@@ -67,7 +67,7 @@ class MainViewModelTest {
         model.section().set(Section.ALL);
         queue.refresh();
         var id = fx.startConversation("+15550130", "hi");
-        link.set(new dev.parley.application.store.StoreLink(true, false, true));
+        link.set(new dev.parley.application.console.StoreLink(true, false, true));
         model.onEvents(List.of(new PipelineEvent.StoreChanged())); // what the bridge sends while it polls
         assertThat(model.teamStatus().get()).isEqualTo("Team store: live updates lost, refreshing every few seconds");
         assertThat(model.teamDegraded().get()).isTrue();
@@ -75,7 +75,7 @@ class MainViewModelTest {
                 .containsExactly(id);
         assertThat(count(Section.ALL)).isEqualTo(1);
 
-        link.set(new dev.parley.application.store.StoreLink(true, true, false));
+        link.set(new dev.parley.application.console.StoreLink(true, true, false));
         model.refreshTeamStatus();
         assertThat(model.teamStatus().get()).isEqualTo("Team store: connection lost, sending paused until it is back");
     }

@@ -1,4 +1,4 @@
-package dev.parley.application.store;
+package dev.parley.application.console;
 
 /**
  * How this process is linked to a store it shares with other processes (team mode, docs/team.md), for the console's
