@@ -147,19 +147,28 @@ public final class ConsoleWindow implements AutoCloseable {
             model.refreshModelStatus();
         }
         if (changes.isEmpty()) return;
-        model.onEvents(changes);
         // StoreChanged: the store changed unseen (team mode, live events lost or back): everything shown is read again
         boolean everything = changes.stream().anyMatch(e -> e instanceof dev.parley.application.PipelineEvent
                 .StoreChanged);
+        // the open conversation first: it is what the operator looks at
+        var aboutOpen = open == null ? List.<dev.parley.application.PipelineEvent>of() : changes.stream()
+                .filter(e -> e.conversationId() == open.conversationId()).toList();
+        if (everything || aboutOpen.stream().anyMatch(e -> !claimOnly(e))) {
+            if (open != null) open.load();
+        } else if (!aboutOpen.isEmpty()) {
+            open.loadClaim(); // a claim taken or released changes nothing else the view shows
+        }
+        model.onEvents(changes);
         if (escalations != null && (everything || changes.stream().anyMatch(e -> e instanceof
                 dev.parley.application.PipelineEvent.EscalationChanged
                 || e instanceof dev.parley.application.PipelineEvent.OutboxChanged))) {
             escalations.refresh();
         }
-        if (open != null && (everything || changes.stream().anyMatch(e -> e.conversationId()
-                == open.conversationId()))) {
-            open.load();
-        }
+    }
+
+    private static boolean claimOnly(dev.parley.application.PipelineEvent event) {
+        return event instanceof dev.parley.application.PipelineEvent.OperatorActed acted
+                && (acted.action().equals("claim") || acted.action().equals("release"));
     }
 
     private void openConversation(long id) {

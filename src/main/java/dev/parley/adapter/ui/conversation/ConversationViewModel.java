@@ -200,7 +200,8 @@ public final class ConversationViewModel {
         return canned.insertFirst();
     }
 
-    private void loadClaim() {
+    /** Reads again who holds the conversation's claim (team mode), and only that. */
+    public void loadClaim() {
         context.executor().submit(p -> context.claims().holder(conversationId)
                         .map(ConversationClaim::operator).orElse(""),
                 claim::set, e -> claim.set(""));
