@@ -247,9 +247,9 @@ class KillNineRecoveryTest {
     }
 
     /**
-     * Waits until no inbox row waits and no outbox row is unsent (every reply went out). On PostgreSQL the rows the last
-     * killed process left SENDING are taken over 30 s after the new process first sees its lock missing (docs/team.md,
-     * "Processes"): the bound leaves room for that on a loaded machine.
+     * Waits until no inbox row waits and no outbox row is unsent (every reply went out). On PostgreSQL the rows the
+     * last killed process left SENDING are taken over 30 s after the new process first sees its lock missing
+     * (docs/team.md, "Processes"): the bound leaves room for that on a loaded machine.
      */
     static void awaitDrained(ChildParley child) throws Exception {
         var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -102,6 +102,9 @@ class ParleyConfigTest {
                     .isInstanceOf(ConfigException.class).hasMessageStartingWith("db.url: ")
                     .hasMessageContaining("team mode").hasMessageContaining("jdbc:postgresql:");
         }
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.DB_URL,
+                "jdbc:h2:/srv/parley;TRACE_LEVEL_FILE=0;TRACE_LEVEL_SYSTEM_OUT=3"))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("tracing");
         for (var url : java.util.List.of("jdbc:h2:file:/srv/parley/data/parley;WRITE_DELAY=0",
                 "jdbc:h2:mem:scratch;DB_CLOSE_DELAY=-1", "jdbc:h2:/srv/parley;AUTO_SERVER=FALSE",
                 "jdbc:h2:/srv/parley;FILE_LOCK=FILE", "jdbc:postgresql://db.example:5432/parley")) {

@@ -319,7 +319,8 @@ class TeamSessionLossTest {
                     requests.computeIfAbsent(String.valueOf(key), k -> new AtomicInteger()).incrementAndGet();
                     int n = total.incrementAndGet();
                     if (provider == Provider.TWILIO) {
-                        var json = ("{\"sid\":\"SM" + String.format("%032x", n) + "\"}").getBytes(StandardCharsets.UTF_8);
+                        var json = ("{\"sid\":\"SM" + String.format("%032x", n) + "\"}")
+                                .getBytes(StandardCharsets.UTF_8);
                         exchange.getResponseHeaders().set("Content-Type", "application/json");
                         exchange.sendResponseHeaders(201, json.length);
                         exchange.getResponseBody().write(json);

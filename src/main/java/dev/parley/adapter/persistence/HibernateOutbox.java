@@ -112,9 +112,9 @@ final class HibernateOutbox implements Outbox {
                         + "'SENDING' and (o.claimed_by is null or o.claimed_by = :self)", OutboxEntity.class)
                 .setParameter("self", process.id()).getResultList());
         List<Object[]> missing = session.createNativeQuery("select distinct o.claimed_by, p.stopped_at is not null "
-                        + "from outbox o left join parley_processes p on p.id = o.claimed_by where o.status = 'SENDING' "
-                        + "and o.claimed_by <> :self and not " + PostgresProcessSession.runningSql("o.claimed_by"),
-                        Object[].class)
+                        + "from outbox o left join parley_processes p on p.id = o.claimed_by "
+                        + "where o.status = 'SENDING' and o.claimed_by <> :self and not "
+                        + PostgresProcessSession.runningSql("o.claimed_by"), Object[].class)
                 .setParameter("self", process.id()).getResultList();
         var stopped = missing.stream().filter(r -> Boolean.TRUE.equals(r[1])).map(r -> ((Number) r[0]).longValue())
                 .toList();

@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * host gone or a firewall that dropped it, would otherwise wait for notifications for ever). When it is lost, it is
  * opened again every {@link #RECONNECT}; events sent meanwhile are not replayed (PostgreSQL keeps no notification for
  * a session that is not listening), so until it is back a {@link PipelineEvent.StoreChanged} every {@link #POLL}
- * tells the console to read what it shows again (polling), and one more when it is back. Payloads carry the events' ids and
- * names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is split, and a single
- * event too large for one (a very long task text) is sent shortened.
+ * tells the console to read what it shows again (polling), and one more when it is back. Payloads carry the events'
+ * ids and names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is split, and a
+ * single event too large for one (a very long task text) is sent shortened.
  */
 public final class PostgresEventBridge implements PipelineEvents, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresEventBridge.class);

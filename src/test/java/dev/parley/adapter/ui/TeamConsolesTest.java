@@ -85,7 +85,9 @@ class TeamConsolesTest {
             }
         }));
         b.app.events.subscribe(events -> events.forEach(e -> {
-            if (e instanceof PipelineEvent.AlertRaised alert) arrivedInB.putIfAbsent(alert.conversationId(), Instant.now());
+            if (e instanceof PipelineEvent.AlertRaised alert) {
+                arrivedInB.putIfAbsent(alert.conversationId(), Instant.now());
+            }
         }));
         executorA = new FxTaskExecutor(2);
         executorB = new FxTaskExecutor(2);

@@ -169,8 +169,8 @@ public final class QueueViewModel {
     /**
      * A live update (a batch of events about {@code conversations}): only their rows are read again, and put where the
      * queue's order puts them among the rows shown, or taken out when they left the queue; a row that now sorts after
-     * the last one loaded waits for "load more". The Failed queue is read again as a whole: its inbox rows may belong to
-     * no conversation, and a message that fails raises no event.
+     * the last one loaded waits for "load more". The Failed queue is read again as a whole: its inbox rows may belong
+     * to no conversation, and a message that fails raises no event.
      */
     public void refreshConversations(java.util.Set<Long> conversations) {
         if (kind == QueueKind.FAILED || !loadedOnce && !loading.get()) {
