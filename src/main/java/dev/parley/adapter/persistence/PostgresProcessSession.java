@@ -195,11 +195,6 @@ final class PostgresProcessSession implements ProcessRegistration, AutoCloseable
         return registered;
     }
 
-    /** This process's id in {@code parley_processes} (0 before {@link #register}). */
-    long processId() {
-        return processId;
-    }
-
     private boolean tryLock(Connection c) throws SQLException {
         try (var st = c.prepareStatement("select pg_try_advisory_lock(?, ?)")) {
             st.setInt(1, StoreDialect.LOCK_INSTANCE);
