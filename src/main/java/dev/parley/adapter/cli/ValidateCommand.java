@@ -71,6 +71,9 @@ public final class ValidateCommand implements Callable<Integer> {
 
     private SafetyModel model = SafetyModel.OFF;
 
+    /** The batch's behavioural facts (kept for tests of their memory bound). */
+    InMemoryBehaviourFacts facts;
+
     /** The clock for requests without a timestamp; tests replace it. */
     Clock clock = Clock.systemUTC();
 
@@ -86,7 +89,8 @@ public final class ValidateCommand implements Callable<Integer> {
         if (loaded.error() != null) return fail(loaded.error());
         model = loaded.model();
         var validator = new SafetyValidator(file.policy(), clock, new LoggingValidationFailures());
-        var facts = new InMemoryBehaviourFacts(new PhoneNumberZones());
+        facts = new InMemoryBehaviourFacts(new PhoneNumberZones(), 100_000,
+                InMemoryBehaviourFacts.countCapFor(file.policy().rules()));
         var mapper = SafetyJson.mapper();
         PrintWriter out = spec.commandLine().getOut();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
