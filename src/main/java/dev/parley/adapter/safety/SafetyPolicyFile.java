@@ -44,7 +44,8 @@ public final class SafetyPolicyFile {
     private static final Set<String> SPAN_FIELDS = Set.of("start", "end");
     private static final Set<String> FREQUENCY_FIELDS = Set.of("max_messages_per_hour", "max_notifications_per_day",
             "escalation_threshold");
-    private static final Set<String> ENTRY_FIELDS = Set.of("id", "phrases", "pattern", "requires", "weight", "floor", "max_terms", "note");
+    private static final Set<String> ENTRY_FIELDS = Set.of("id", "phrases", "pattern", "requires", "weight", "floor",
+            "max_terms", "rewrite", "context", "note");
     private static final String FORMAT = "parley-safety/1";
 
     private final String source;
@@ -247,8 +248,24 @@ public final class SafetyPolicyFile {
                     requires.add(r.asText().toLowerCase(java.util.Locale.ROOT));
                 }
             }
+            boolean dropsSentence = false;
+            JsonNode rewrite = node.get("rewrite");
+            if (rewrite != null) {
+                if (!rewrite.isTextual() || !Set.of("drop_sentence", "by_category").contains(rewrite.asText())) {
+                    throw new IllegalArgumentException(at + ": 'rewrite' must be \"drop_sentence\" or \"by_category\"");
+                }
+                dropsSentence = rewrite.asText().equals("drop_sentence");
+            }
+            boolean linkOnly = false;
+            JsonNode context = node.get("context");
+            if (context != null) {
+                if (!context.isTextual() || !Set.of("link", "any").contains(context.asText())) {
+                    throw new IllegalArgumentException(at + ": 'context' must be \"link\" or \"any\"");
+                }
+                linkOnly = context.asText().equals("link");
+            }
             return new LexiconEntry(id.asText(), phrases, Optional.ofNullable(pattern).map(JsonNode::asText), weight,
-                    floor, maxTerms, requires);
+                    floor, maxTerms, requires, dropsSentence, linkOnly);
         }
 
         private static JsonNode required(JsonNode node, String field, String where) {

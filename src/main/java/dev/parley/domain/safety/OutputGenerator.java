@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /** OUTPUT: the standard result with its safe text (deterministic: no model, no randomness). */
@@ -15,9 +16,12 @@ final class OutputGenerator {
     static final Duration FAIL_SAFE_DELAY = Duration.ofHours(1);
 
     private final SafetyPolicy policy;
+    /** Whether a rewrite would be allowed as a message of its own (its content alone). */
+    private final Predicate<String> passesAlone;
 
-    OutputGenerator(SafetyPolicy policy) {
+    OutputGenerator(SafetyPolicy policy, Predicate<String> passesAlone) {
         this.policy = policy;
+        this.passesAlone = passesAlone;
     }
 
     SafetyResult result(String traceId, SafetyRequest request, Instant at, Signals signals, Verdict verdict) {
@@ -25,16 +29,26 @@ final class OutputGenerator {
         for (RiskCategory c : RiskCategory.values()) {
             // A category is a risk of this message when its cell does more than let it pass (Allow, Monitor):
             // the levels of the others stay in the scores.
-            if (!ThresholdMatrix.cell(c, signals.score(c).level()).decision(request.direction()).passes()) raised.add(c);
+            if (!ThresholdMatrix.decision(c, signals.score(c).level(), request.direction()).passes()) raised.add(c);
         }
         RiskLevel urgency = SignalExtractor.maxLevel(signals.scores());
-        SafetyDecision decision = verdict.decision();
         String content = request.content() == null ? "" : request.content();
+        String rewrite = null;
+        if (verdict.decision() == SafetyDecision.SOFT_REWRITE && signals.unknownContent()) {
+            rewrite = "[message withheld: it has no text that could be checked]"; // the seed's fail-safe rewrite
+        } else if (verdict.decision() == SafetyDecision.SOFT_REWRITE) {
+            // A rewrite is sent only when it passes on its own: nothing left, or what is left still risky (a threat
+            // cut short), and the message is denied instead (issue 35).
+            rewrite = modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals));
+            if (rewrite.isEmpty() || !passesAlone.test(rewrite)) {
+                verdict = new Verdict(SafetyDecision.HARD_DENY, verdict.reason(), Optional.empty());
+            }
+        }
+        SafetyDecision decision = verdict.decision();
         String source = hiddenSource(request.sender());
         String primary = switch (decision) {
             case ALLOW, DELIVER, DELAY -> content;
-            case SOFT_REWRITE -> orNotice(modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals)),
-                    "[message withheld: nothing of it could be sent safely]");
+            case SOFT_REWRITE -> rewrite;
             case SUMMARIZE -> summary(source, content, signals, raised);
             case SILENCE -> "A message from " + source + " was filtered (" + names(raised, verdict.reason())
                     + ") and kept under Held & filtered.";
@@ -127,10 +141,6 @@ final class OutputGenerator {
             }
         }
         return used;
-    }
-
-    private static String orNotice(String text, String notice) {
-        return text.isEmpty() ? notice : text;
     }
 
     private static String names(List<RiskCategory> raised, EnforcementReason reason) {

@@ -85,10 +85,11 @@ final class RuleEngine {
         SafetyDecision decision = pass(d);
         MatrixAction action = MatrixAction.ALLOW;
         for (RiskCategory c : RiskCategory.values()) {
-            MatrixAction cell = ThresholdMatrix.cell(c, signals.score(c).level());
-            if (cell.decision(d).restrictiveness() > decision.restrictiveness()) {
-                decision = cell.decision(d);
-                action = cell;
+            RiskLevel level = signals.score(c).level();
+            SafetyDecision cellDecision = ThresholdMatrix.decision(c, level, d);
+            if (cellDecision.restrictiveness() > decision.restrictiveness()) {
+                decision = cellDecision;
+                action = ThresholdMatrix.cell(c, level);
             }
         }
         if (signals.unknownContent() && decision.restrictiveness() < MatrixAction.SUMMARIZE.decision(d).restrictiveness()) {

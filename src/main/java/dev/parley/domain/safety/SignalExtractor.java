@@ -134,7 +134,7 @@ final class SignalExtractor {
         Set<Found> inside = insideAnother(found);
         for (Found f : found) {
             spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end()),
-                    f.entry().weight() >= 1));
+                    f.entry().weight() >= 1, f.entry().dropsSentence()));
             if (inside.contains(f)) continue; // "immediately" inside "reply immediately" counts once
             floor = RiskLevel.max(floor, f.entry().floor());
             terms.add(f.term());

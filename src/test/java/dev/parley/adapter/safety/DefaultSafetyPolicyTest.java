@@ -78,6 +78,43 @@ class DefaultSafetyPolicyTest {
         assertThat(out.safeOutput().messagePrimary()).isEqualTo("Call me when you are free. The meeting is at 3pm.");
     }
 
+    /** Issue 35: an outbound threat is denied, never cut into a shorter threat. */
+    @Test
+    void anOutboundThreatIsDeniedNotRewritten() {
+        for (String threat : List.of(
+                "Pay what you owe by Friday or we'll come to your house and you will regret it",
+                "Pay what you owe by Friday or we'll come to your house.",
+                "If you don't pay by Friday we will send someone round to your house.",
+                "Settle the account today. We know where you live.")) {
+            var out = check(Direction.OUTBOUND, threat);
+            assertThat(out.decision()).as(threat).isEqualTo(SafetyDecision.HARD_DENY);
+            assertThat(out.riskCategories()).as(threat).contains(RiskCategory.HARASSMENT);
+            assertThat(out.safeOutput().messagePrimary()).as(threat).startsWith("Not sent: ");
+        }
+        // the same words to someone who worries are not a threat
+        assertThat(check(Direction.OUTBOUND, "If you don't pick up I'll come to your place to check on you.")
+                .decision()).isEqualTo(SafetyDecision.ALLOW);
+        assertThat(check(Direction.OUTBOUND, "I'll come to your house at 6 with the keys.").decision())
+                .isEqualTo(SafetyDecision.ALLOW);
+    }
+
+    /** Blackmail's sentence goes whole; and a rewrite that would not pass on its own is never sent. */
+    @Test
+    void aRewriteIsSentOnlyWhenItPassesOnItsOwn() {
+        var blackmail = check(Direction.OUTBOUND, "Answer me tonight or I'll tell everyone. The party is at 8.");
+        assertThat(blackmail.decision()).isEqualTo(SafetyDecision.SOFT_REWRITE);
+        assertThat(blackmail.safeOutput().messagePrimary()).isEqualTo("The party is at 8.");
+        var nothingLeft = check(Direction.OUTBOUND, "You will regret it if you leave me, I'll tell everyone.");
+        assertThat(nothingLeft.decision()).isEqualTo(SafetyDecision.HARD_DENY);
+        assertThat(nothingLeft.safeOutput().messagePrimary()).startsWith("Not sent: ");
+    }
+
+    @Test
+    void ownHarassmentIsDeniedAndSomeoneElsesSummarized() {
+        assertThat(check(Direction.OUTBOUND, "You are a worthless idiot. The keys are under the mat.").decision())
+                .isEqualTo(SafetyDecision.HARD_DENY);
+    }
+
     @Test
     void harassmentIsSummarizedWithoutTheInsults() {
         var in = check(Direction.INBOUND, "You are a worthless idiot. The keys are under the mat.");

@@ -193,7 +193,10 @@ class SafetyValidatorTest {
         var request = direction == Direction.INBOUND ? inbound(text) : outbound(text);
         var r = validator.validate(request, FixedFacts.calm());
         assertThat(r.score(category).level()).isEqualTo(level);
-        assertThat(r.decision()).isEqualTo(expected(word, direction));
+        // Issue 35: one's own harassment is denied, never summarised into a shorter insult or threat
+        boolean ownHarassment = category == RiskCategory.HARASSMENT && word.equals("Summarize")
+                && direction == Direction.OUTBOUND;
+        assertThat(r.decision()).isEqualTo(ownHarassment ? SafetyDecision.HARD_DENY : expected(word, direction));
         EnforcementReason reason = word.equals("Escalate") ? EnforcementReason.CRISIS
                 : r.decision().passes() ? EnforcementReason.NONE : EnforcementReason.CONTENT_RISK;
         assertThat(r.enforcementReason()).isEqualTo(reason);
