@@ -19,7 +19,8 @@ import java.util.Optional;
  *                      and an ordinary sentence without one
  */
 public record LexiconEntry(String id, List<String> phrases, Optional<String> pattern, double weight, RiskLevel floor,
-                           int maxTerms, List<String> requires, boolean dropsSentence, boolean linkOnly) {
+                           int maxTerms, List<String> requires, boolean dropsSentence, boolean linkOnly)
+        implements SignalSource {
     /** An entry without a limit on the terms counted. */
     public LexiconEntry(String id, List<String> phrases, Optional<String> pattern, double weight, RiskLevel floor) {
         this(id, phrases, pattern, weight, floor, 0, List.of(), false, false);

@@ -52,17 +52,23 @@ final class OutputGenerator {
             case SUMMARIZE -> summary(source, content, signals, raised);
             case SILENCE -> "A message from " + source + " was filtered (" + names(raised, verdict.reason())
                     + ") and kept under Held & filtered.";
-            case ESCALATE -> "A message from " + source + " may concern someone's safety. It has been passed to a"
-                    + " person who can help. If anyone is in immediate danger, call your local emergency number.";
+            case ESCALATE -> personalSafety(raised)
+                    ? "A message from " + source + " may concern someone's safety. It has been passed to a"
+                    + " person who can help. If anyone is in immediate danger, call your local emergency number."
+                    : "A message from " + source + " looks like a scam (" + names(raised, null) + "). It has been"
+                    + " passed to a person to review. Do not open its links or reply with any details.";
             case HARD_DENY -> "Not sent: " + names(raised, verdict.reason()) + ".";
         };
         EmotionalTone tone = decision.passes() ? EmotionalTone.NEUTRAL
-                : verdict.reason() == EnforcementReason.CRISIS ? EmotionalTone.SUPPORTIVE : EmotionalTone.PROTECTIVE;
+                : verdict.reason() == EnforcementReason.CRISIS && personalSafety(raised) ? EmotionalTone.SUPPORTIVE
+                : EmotionalTone.PROTECTIVE;
         boolean blocked = switch (decision) {
             case ALLOW, DELIVER, DELAY -> false;
             default -> true;
         };
-        SafeOutput out = new SafeOutput(primary, urgency, source, suggestedAction(decision, verdict.reason()), tone);
+        String action = decision == SafetyDecision.ESCALATE && !personalSafety(raised)
+                ? "do not open its links or share any details" : suggestedAction(decision, verdict.reason());
+        SafeOutput out = new SafeOutput(primary, urgency, source, action, tone);
         return new SafetyResult(traceId, request.direction(), decision, raised, verdict.reason(), out, blocked, at,
                 signals.scores(), policy.version(), TraceIds.sha256(request.content()), verdict.delayUntil(), false);
     }
@@ -150,6 +156,12 @@ final class OutputGenerator {
         }
         return raised.isEmpty() ? "risk" : raised.stream().map(c -> c.wire().replace('_', ' '))
                 .collect(Collectors.joining(", "));
+    }
+
+    /** Whether an escalation is about someone's safety (self-harm, threats), not money (a scam at its critical level). */
+    private static boolean personalSafety(List<RiskCategory> raised) {
+        return raised.contains(RiskCategory.SELF_HARM_TRIGGERS) || raised.contains(RiskCategory.HARASSMENT)
+                || !raised.contains(RiskCategory.FINANCIAL_SCAM);
     }
 
     private static String suggestedAction(SafetyDecision decision, EnforcementReason reason) {

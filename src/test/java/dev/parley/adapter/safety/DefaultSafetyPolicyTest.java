@@ -123,6 +123,72 @@ class DefaultSafetyPolicyTest {
                 .doesNotContain("idiot");
     }
 
+    /**
+     * Issue 35: today's smishing, as public advisories describe it (written for this test, not taken from an
+     * evaluation set): a link with an ask, an imitated address, a brand named beside someone else's link. Held back
+     * (silenced) or escalated, as the threshold matrix says for its level.
+     */
+    @Test
+    void todaysSmishingIsHeldOrEscalated() {
+        for (String smish : List.of(
+                "USPS: Your package could not be delivered due to an incomplete address. Update within 24 hours:"
+                        + " https://usps-redelivery.top/track",
+                "Your Amazon account has been locked due to unusual activity. Verify at amaz0n-secure.com/login",
+                "E-ZPass: You have an unpaid toll balance of $4.15. Pay now to avoid a late fee: ezpass-tolls.xyz",
+                "Netflix: your payment was declined. Update your billing details at netflix-billing.help",
+                "Dear Customer, your SBI account will be blocked today. Update your KYC: http://sbi-kyc.co/upd",
+                "Your parcel is on hold. Reschedule delivery here: bit.ly/3xYz12",
+                "We noticed a new sign-in to your Chase account. If this was not you visit"
+                        + " http://chase.com.secure-alerts.net",
+                "Congrats User, Rs.15OOO Bonus is Credited to your wallet. Direct y0ur ac - SR3.in/O13D-2i19",
+                "Online part-time job, earn 500-10000 per day, click to contact: 1vp.cc/DFE4DSMOI3cN")) {
+            var r = check(Direction.INBOUND, smish);
+            assertThat(r.decision()).as(smish).isIn(SafetyDecision.SILENCE, SafetyDecision.ESCALATE);
+            assertThat(r.riskCategories()).as(smish).contains(RiskCategory.FINANCIAL_SCAM);
+            if (r.decision() == SafetyDecision.ESCALATE) {
+                assertThat(r.safeOutput().messagePrimary()).as(smish).contains("looks like a scam");
+                assertThat(r.safeOutput().suggestedAction()).isEqualTo("do not open its links or share any details");
+            }
+        }
+    }
+
+    @Test
+    void everydayMessagesWithLinksPass() {
+        for (String text : List.of(
+                "Your DPD parcel arrives today between 10:00 and 11:00. Track it at dpd.co.uk/track/12345",
+                "Your Amazon order has shipped. Track it at https://amazon.com/progress-tracker/12345",
+                "Here is the zoom link for today: https://zoom.us/j/123456 see you soon",
+                "check this out lol youtube.com/watch?v=dQw4w9WgXcQ",
+                "Saw this on Amazon but cheaper here ebay.com/itm/12345",
+                "The hut's booking is at www.hut-bookings.com, the wifi password is on the fridge",
+                "Fees for the trip are on the sheet, I paid mine today. docs.google.com/spreadsheets/d/1x")) {
+            assertThat(check(Direction.INBOUND, text).decision()).as(text).isEqualTo(SafetyDecision.DELIVER);
+        }
+    }
+
+    /** Issue 35: an operator's crisis resources are help, not a self-harm trigger; a person at risk still escalates. */
+    @Test
+    void crisisResourcesAreNotASelfHarmTrigger() {
+        for (String help : List.of("If you are having thoughts of suicide, please call 988 or text HOME to 741741.",
+                "I'm so sorry. If you feel suicidal, please call the Samaritans on 116 123, any time.",
+                "Please call 988, the Suicide and Crisis Lifeline, if you want to end your life or hurt yourself.")) {
+            var out = check(Direction.OUTBOUND, help);
+            assertThat(out.decision()).as(help).isEqualTo(SafetyDecision.ALLOW);
+            assertThat(out.riskCategories()).as(help).isEmpty();
+        }
+        // a friend passing the number on, inbound: delivered
+        assertThat(check(Direction.INBOUND, "If you ever have thoughts of suicide, call 988. They helped my cousin.")
+                .decision()).isEqualTo(SafetyDecision.DELIVER);
+        // the person at risk, though they name the helpline: escalated
+        for (String atRisk : List.of("I called 988 last night but I still want to die",
+                "My therapist said to call 988 if I feel suicidal again, and I do")) {
+            assertThat(check(Direction.INBOUND, atRisk).decision()).as(atRisk).isEqualTo(SafetyDecision.ESCALATE);
+        }
+        // without a resource, the same words are still a trigger
+        assertThat(check(Direction.OUTBOUND, "If you are having thoughts of suicide, tell me.").decision())
+                .isEqualTo(SafetyDecision.HARD_DENY);
+    }
+
     @Test
     void classicSpamIsHeldBack() {
         var r = check(Direction.INBOUND, "WINNER!! As a valued network customer you have been selected to receive a"
