@@ -29,7 +29,7 @@ import java.util.function.Supplier;
 final class SafetyInstallation {
     /** The validator of the home's {@code safety.json}; a save in Settings replaces it for every reader at once. */
     private final LiveSafetyPolicy policy;
-    /** The recipients' zones (pipeline and API alike). */
+    /** The recipients' zones (pipeline and API alike); the team's ({@code team.time_zone}) where none is known. */
     private final ZoneLookup zones;
     /** The personal inbox owner's zone ({@code guardian.time_zone}). */
     private final ZoneId inboxZone;
@@ -47,7 +47,9 @@ final class SafetyInstallation {
     SafetyInstallation(ParleyConfig config, Clock clock, LearnedAlerts heads, ModelGateway gateway,
                        Supplier<ParleyConfig> current) {
         this.policy = new LiveSafetyPolicy(config.home(), clock);
-        this.zones = SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
+        var team = config.get(ConfigKey.TEAM_TIME_ZONE);
+        this.zones = SafetyZones.orElse(SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load()),
+                team.isEmpty() ? clock.getZone() : ZoneId.of(team));
         this.inboxZone = ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
         this.model = SafetyModel.of(heads);
         this.safeText = new ModelSafeText(gateway, policy, model,

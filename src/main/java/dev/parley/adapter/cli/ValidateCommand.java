@@ -9,6 +9,7 @@ import dev.parley.adapter.safety.SafetyJson;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
 import dev.parley.application.safety.SafetyModel;
+import dev.parley.application.safety.SafetyZones;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.InvalidSafetyRequestException;
 import dev.parley.domain.safety.SafetyRequest;
@@ -22,6 +23,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,7 +38,7 @@ import picocli.CommandLine.Spec;
  * in order, streaming (memory does not grow with the input); a bad line's output (a blank one included) is an
  * error object {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's own
  * messages so far ({@link InMemoryBehaviourFacts}, every line counted whatever its decision) with time zones from
- * the phone numbers. Exit 0; 2 when the input (any line of it) or the policy file is bad (one line on stderr
+ * the phone numbers, else the team's ({@code --time-zone}). Exit 0; 2 when the input (any line of it) or the policy file is bad (one line on stderr
  * naming the line and the field).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -66,6 +69,11 @@ public final class ValidateCommand implements Callable<Integer> {
                     + " lexicons (default on; off = lexicons only)")
     String heads;
 
+    @Option(names = "--time-zone", paramLabel = "ZONE",
+            description = "The team's time zone: quiet hours of a recipient whose address has none of its own (a chat"
+                    + " id, an e-mail address); default: this machine's zone.")
+    String timeZone;
+
     /** Standard input; tests replace it. */
     InputStream in = System.in;
 
@@ -89,7 +97,13 @@ public final class ValidateCommand implements Callable<Integer> {
         if (loaded.error() != null) return fail(loaded.error());
         model = loaded.model();
         var validator = new SafetyValidator(file.policy(), clock, new LoggingValidationFailures());
-        facts = new InMemoryBehaviourFacts(new PhoneNumberZones(), 100_000,
+        ZoneId team;
+        try {
+            team = timeZone == null ? ZoneId.systemDefault() : ZoneId.of(timeZone.strip());
+        } catch (DateTimeException e) {
+            return fail("--time-zone: not a time zone (e.g. UTC, Europe/Dublin): " + timeZone);
+        }
+        facts = new InMemoryBehaviourFacts(SafetyZones.orElse(new PhoneNumberZones(), team), 100_000,
                 InMemoryBehaviourFacts.countCapFor(file.policy().rules()));
         var mapper = SafetyJson.mapper();
         PrintWriter out = spec.commandLine().getOut();

@@ -108,6 +108,7 @@ final class LinkSignals {
         boolean foreign = false;
         Set<LinkRules.Brand> imitated = new HashSet<>();
         for (Links.Link link : links) {
+            if (link.local()) continue; // an address on this machine or network (Parley's own links): no one's scam
             LinkRules.Brand own = ownerOf(link);
             if (own == null) foreign = true;
             if (link.ipAddress()) {
@@ -133,7 +134,10 @@ final class LinkSignals {
                 for (LinkRules.Brand brand : byMention.getOrDefault(hit.term(), List.of())) {
                     if (imitated.contains(brand)) continue;
                     for (Links.Link link : links) {
-                        if (link.ipAddress() || ownerOf(link) == brand || ownDomains.containsKey(link.registrable())) continue;
+                        if (link.ipAddress() || link.local() || ownerOf(link) == brand
+                                || ownDomains.containsKey(link.registrable())) {
+                            continue;
+                        }
                         add(found, mismatch, brand.name() + " named, link to " + link.registrable(), link);
                         break;
                     }

@@ -30,6 +30,19 @@ final class Links {
             int dot = registrable.indexOf('.');
             return dot < 0 ? registrable : registrable.substring(0, dot);
         }
+
+        /**
+         * An IP address of this machine or a private network (127/8, 10/8, 172.16/12, 192.168/16, 169.254/16): such a
+         * link cannot lead a reader elsewhere on the internet. Parley's own links point at its listener.
+         */
+        boolean local() {
+            if (!ipAddress) return false;
+            String[] p = host.split("\\.");
+            int a = Integer.parseInt(p[0]);
+            int b = Integer.parseInt(p[1]);
+            return a == 127 || a == 10 || a == 172 && b >= 16 && b <= 31 || a == 192 && b == 168
+                    || a == 169 && b == 254;
+        }
     }
 
     /** Every link of {@code text} (normalised: lower case), in order. */

@@ -47,7 +47,7 @@ final class OutputGenerator {
         SafetyDecision decision = verdict.decision();
         String source = hiddenSource(request.sender());
         String primary = switch (decision) {
-            case ALLOW, DELIVER, DELAY -> content;
+            case ALLOW, DELIVER, DELAY, DEFER -> content;
             case SOFT_REWRITE -> rewrite;
             case SUMMARIZE -> summary(source, content, signals, raised);
             case SILENCE -> "A message from " + source + " was filtered (" + names(raised, verdict.reason())
@@ -63,7 +63,7 @@ final class OutputGenerator {
                 : verdict.reason() == EnforcementReason.CRISIS && personalSafety(raised) ? EmotionalTone.SUPPORTIVE
                 : EmotionalTone.PROTECTIVE;
         boolean blocked = switch (decision) {
-            case ALLOW, DELIVER, DELAY -> false;
+            case ALLOW, DELIVER, DELAY, DEFER -> false;
             default -> true;
         };
         String action = decision == SafetyDecision.ESCALATE && !personalSafety(raised)
@@ -174,9 +174,9 @@ final class OutputGenerator {
             case SILENCE -> "review it under Held & filtered when you choose";
             case ESCALATE -> "reach out to a crisis line or someone you trust";
             case SOFT_REWRITE -> "send the rewritten text, or edit it";
+            case DEFER -> "send it when quiet hours end";
             case HARD_DENY -> reason == EnforcementReason.CRISIS ? "reach out to a crisis line or someone you trust"
-                    : "do not send it; " + (reason == EnforcementReason.QUIET_HOURS ? "try after quiet hours"
-                    : "reconsider the message");
+                    : "do not send it; reconsider the message";
         };
     }
 

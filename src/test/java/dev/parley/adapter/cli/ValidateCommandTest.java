@@ -235,6 +235,29 @@ class ValidateCommandTest {
         }
     }
 
+    /**
+     * Issue 35: an address without a zone of its own (a chat id) has the team's ({@code --time-zone}), not "always
+     * quiet"; at night there, an outbound message is delayed until 07:00, not denied.
+     */
+    @Test
+    void anAddressWithoutAZoneHasTheTeamsAndQuietHoursDelayOutbound() throws Exception {
+        String chat = line("outbound", "Lunch at one?", "bot", "tg:123456789", "2026-11-27T12:00:00Z");
+        assertThat(run(chat, "--heads", "off", "--time-zone", "Europe/London")).isZero();
+        assertThat(JSON.readTree(out.toString()).get("decision").asText()).isEqualTo("allow");
+        out.getBuffer().setLength(0);
+        assertThat(run(chat, "--heads", "off", "--time-zone", "Asia/Tokyo")).isZero(); // 21:00 there
+        assertThat(JSON.readTree(out.toString()).get("decision").asText()).isEqualTo("allow");
+        out.getBuffer().setLength(0);
+        assertThat(run(chat, "--heads", "off", "--time-zone", "Pacific/Auckland")).isZero(); // 01:00 there
+        JsonNode night = JSON.readTree(out.toString());
+        assertThat(night.get("decision").asText()).isEqualTo("delay");
+        assertThat(night.get("enforcement_reason").asText()).isEqualTo("quiet_hours");
+        assertThat(night.get("original_blocked").asBoolean()).isFalse();
+        assertThat(night.size()).as("the seed's standard JSON, nothing added").isEqualTo(8);
+        assertThat(run(chat, "--time-zone", "Mars/Olympus")).isEqualTo(2);
+        assertThat(err.toString()).contains("--time-zone");
+    }
+
     @Test
     void anUnknownHeadsValueIsRefused() {
         assertThat(run(line("inbound", "hi", "a", "b", null), "--heads", "maybe")).isEqualTo(2);

@@ -78,7 +78,10 @@ class LinkSignalsTest {
         assertThat(found("PayPal: your account is limited, see secure-accts.com/x")).containsExactly(
                 LinkSignals.BRAND_MISMATCH);
         assertThat(found("Your parcel is on hold: bit.ly/3xYz")).containsExactly(LinkSignals.SHORTENER);
-        assertThat(found("pay at http://192.168.4.20/pay")).containsExactly(LinkSignals.IP_ADDRESS);
+        assertThat(found("pay at http://45.137.21.9/pay")).containsExactly(LinkSignals.IP_ADDRESS);
+        // an address on this machine or network leads nowhere else: Parley's own links point at its listener
+        assertThat(analyse("sign here when ready: http://127.0.0.1:8787/g/abc").findings()).isEmpty();
+        assertThat(analyse("sign here when ready: http://127.0.0.1:8787/g/abc").foreignLink()).isFalse();
         assertThat(found("Saw it on Amazon: https://www.amazon.com/dp/123")).isEmpty();
     }
 
