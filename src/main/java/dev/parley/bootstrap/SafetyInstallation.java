@@ -11,6 +11,7 @@ import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.safety.SafetyZones;
+import dev.parley.application.safety.SecondOpinion;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.safety.StoredConversationFacts;
@@ -37,6 +38,8 @@ final class SafetyInstallation {
     private final SafetyModel model;
     /** {@code safety.rewrite=model}: the gateway's rewrite and summary, validated again (ADR 0020). */
     private final ModelSafeText safeText;
+    /** The configured model's second opinion on an uncertain inbound message (issue 35; none offline). */
+    private final SecondOpinion opinion;
     private final ScreenOutbound outbound;
 
     /**
@@ -54,6 +57,7 @@ final class SafetyInstallation {
         this.model = SafetyModel.of(heads);
         this.safeText = new ModelSafeText(gateway, policy, model,
                 () -> "model".equals(current.get().get(ConfigKey.SAFETY_REWRITE)));
+        this.opinion = new SecondOpinion(gateway, policy);
         this.outbound = new ScreenOutbound(policy, zones, inboxZone, model, safeText);
     }
 
@@ -64,7 +68,7 @@ final class SafetyInstallation {
 
     /** The inbound screen of the pipeline. */
     ScreenInbound inbound() {
-        return new ScreenInbound(policy, zones, inboxZone, model, safeText);
+        return new ScreenInbound(policy, zones, inboxZone, model, safeText, opinion);
     }
 
     /** The {@code safety.json} editor's port: read, try (with the heads, as the pipeline), save and apply. */

@@ -98,14 +98,15 @@ public final class ProcessInboundMessage {
 
     /**
      * What the screen needs that is slow, asked with no transaction open: the model's safe summary of the row's
-     * message ({@code safety.rewrite=model}, ADR 0020) and the vector of its text for the learned heads (issue 8: the
-     * embedding then holds neither a pooled connection nor the store's writer, which the listener's receipts wait on).
-     * Nothing when neither is in use, or the row is done or backing off. {@code head}: the row as the caller read it
-     * (its text never changes), or null to read it here; without summaries, no transaction is then needed.
+     * message ({@code safety.rewrite=model}, ADR 0020), the configured model's second opinion (issue 35) and the vector
+     * of its text for the learned heads (issue 8: the embedding then holds neither a pooled connection nor the store's
+     * writer, which the listener's receipts wait on). Nothing when none is in use, or the row is done or backing off.
+     * {@code head}: the row as the caller read it (its text never changes), or null to read it here; without model
+     * calls, no transaction is then needed.
      */
     private ScreenInbound.Prepared prepare(long inboxId, InboxEntry head) {
         if (!safety.prepares()) return ScreenInbound.Prepared.NONE;
-        var row = safety.summaries().enabled() ? rowWithItsConversation(inboxId, head) : rowAlone(inboxId, head);
+        var row = safety.asksTheModel() ? rowWithItsConversation(inboxId, head) : rowAlone(inboxId, head);
         if (row == null || row.entry().status() != InboxStatus.RECEIVED
                 || row.entry().nextAttemptAt().isAfter(clock.instant())) {
             return ScreenInbound.Prepared.NONE;
@@ -113,11 +114,11 @@ public final class ProcessInboundMessage {
         return safety.prepare(row.entry().message(), row.conversationId());
     }
 
-    /** The row to prepare, and the id of its conversation when the model's summary needs it (null when not). */
+    /** The row to prepare, and the id of its conversation when a model call is logged with it (null when not). */
     private record RowToPrepare(InboxEntry entry, Long conversationId) {
     }
 
-    /** For the model's summary: the row (the caller's copy, or read) and its conversation's id, in one transaction. */
+    /** For the model's calls: the row (the caller's copy, or read) and its conversation's id, in one transaction. */
     private RowToPrepare rowWithItsConversation(long inboxId, InboxEntry head) {
         return transactions.inTransaction(store -> (head != null ? Optional.of(head) : store.inbox().find(inboxId))
                 .map(e -> new RowToPrepare(e, store.conversations().findByKey(e.message().channel(),

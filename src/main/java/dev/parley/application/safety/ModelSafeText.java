@@ -221,7 +221,7 @@ public final class ModelSafeText {
     }
 
     /** {@code timeout} of {@code timeout: read timed out}: the recorded outcome, never a provider's message. */
-    private static String outcome(String fallbackReason) {
+    static String outcome(String fallbackReason) {
         if (fallbackReason == null) return "unknown";
         int colon = fallbackReason.indexOf(':');
         var word = (colon < 0 ? fallbackReason : fallbackReason.substring(0, colon)).strip();

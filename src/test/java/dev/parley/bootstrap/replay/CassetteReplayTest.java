@@ -39,7 +39,9 @@ class CassetteReplayTest {
         try (var model = new ScriptedModelServer()) {
             // The model reads every reply as polite: unlike the rules, so the offline model cannot fake the replay.
             model.always("safety_flag", "{\"flag\": false}")
-                    .always("classify", "{\"intent\": \"POLITE\", \"reason\": \"courteous\"}");
+                    .always("classify", "{\"intent\": \"POLITE\", \"reason\": \"courteous\"}")
+                    // the validator's second opinion on the replies it is unsure of (issue 35)
+                    .always("safety_opinion", "{\"safe\": true, \"categories\": []}");
             Files.writeString(config.resolve("parley.properties"), "model.provider=openai\nmodel.base_url="
                     + model.baseUrl() + "\nmodel.name=llama3.1:8b\nmodel.max_retries=0\n");
             recorded = transcript(events, config, new ReplayModel("config", cassette));
