@@ -339,24 +339,21 @@ public final class SafetyPolicyFile {
                     requires.add(r.asText().toLowerCase(java.util.Locale.ROOT));
                 }
             }
-            boolean dropsSentence = false;
-            JsonNode rewrite = node.get("rewrite");
-            if (rewrite != null) {
-                if (!rewrite.isTextual() || !Set.of("drop_sentence", "by_category").contains(rewrite.asText())) {
-                    throw new IllegalArgumentException(at + ": 'rewrite' must be \"drop_sentence\" or \"by_category\"");
-                }
-                dropsSentence = rewrite.asText().equals("drop_sentence");
-            }
-            boolean linkOnly = false;
-            JsonNode context = node.get("context");
-            if (context != null) {
-                if (!context.isTextual() || !Set.of("link", "any").contains(context.asText())) {
-                    throw new IllegalArgumentException(at + ": 'context' must be \"link\" or \"any\"");
-                }
-                linkOnly = context.asText().equals("link");
-            }
+            boolean dropsSentence = choice(node, "rewrite", at, "drop_sentence", "by_category");
+            boolean linkOnly = choice(node, "context", at, "link", "any");
             return new LexiconEntry(id.asText(), phrases, Optional.ofNullable(pattern).map(JsonNode::asText), weight,
                     floor, maxTerms, requires, dropsSentence, linkOnly);
+        }
+
+        /** Whether optional {@code field} is {@code yes}; absent is {@code otherwise}; anything else is refused. */
+        private static boolean choice(JsonNode node, String field, String at, String yes, String otherwise) {
+            JsonNode value = node.get(field);
+            if (value == null) return false;
+            if (!value.isTextual() || !Set.of(yes, otherwise).contains(value.asText())) {
+                throw new IllegalArgumentException(at + ": '" + field + "' must be \"" + yes + "\" or \""
+                        + otherwise + "\"");
+            }
+            return value.asText().equals(yes);
         }
 
         private static JsonNode required(JsonNode node, String field, String where) {

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.ManualClock;
-import dev.parley.application.replay.ReplayFileReader;
 import dev.parley.application.safety.SecondOpinion;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.testing.ScriptedModelServer;
 import dev.parley.testing.TestParley;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -31,29 +29,19 @@ class SecondOpinionReplayTest {
 
     @Test
     void theOpinionIsRecordedInACassetteAndReplayedAndOfflineNothingIsAsked(@TempDir Path dir) throws Exception {
-        var file = dir.resolve("opinion.replay.jsonl");
-        Files.writeString(file, EVENTS);
-        var events = ReplayFileReader.read(file);
-        var config = Files.createDirectories(dir.resolve("config"));
-        var cassette = dir.resolve("cassette");
-        String recorded;
+        CassetteReplayTest.Recording recorded;
         try (var model = new ScriptedModelServer()) {
             model.always(SecondOpinion.TASK, "{\"safe\": false, \"categories\": [\"harassment\"]}");
-            Files.writeString(config.resolve("parley.properties"), "alerts.model=off\nmodel.provider=openai\n"
+            recorded = CassetteReplayTest.record(dir, EVENTS, "alerts.model=off\nmodel.provider=openai\n"
                     + "model.base_url=" + model.baseUrl() + "\nmodel.name=llama-guard3:8b\nmodel.max_retries=0\n");
-            recorded = CassetteReplayTest.transcript(events, config, new ReplayModel("config", cassette));
             assertThat(model.tasks()).as("one call: the uncertain message; 'Lunch tomorrow?' raises nothing")
                     .containsExactly(SecondOpinion.TASK);
         }
-        assertThat(recorded).contains("\"decision\":\"summarize\"");
-        try (var files = Files.list(cassette)) {
-            assertThat(files.map(f -> f.getFileName().toString())).singleElement().asString()
-                    .startsWith(SecondOpinion.TASK + "-");
-        }
-        var replayed = CassetteReplayTest.transcript(events, config, new ReplayModel("cassette:" + cassette, null));
-        assertThat(replayed).isEqualTo(recorded);
-        var offline = CassetteReplayTest.transcript(events, config, ReplayModel.OFFLINE);
-        assertThat(offline).doesNotContain("\"decision\":\"summarize\"").contains("\"decision\":\"deliver\"");
+        assertThat(recorded.recorded()).contains("\"decision\":\"summarize\"");
+        assertThat(recorded.files()).singleElement().asString().startsWith(SecondOpinion.TASK + "-");
+        assertThat(recorded.replayed()).isEqualTo(recorded.recorded());
+        assertThat(recorded.offline()).doesNotContain("\"decision\":\"summarize\"")
+                .contains("\"decision\":\"deliver\"");
     }
 
     @Test
