@@ -36,10 +36,10 @@ import picocli.CommandLine.Spec;
  * {@code parley validate [--batch]}: seed 002's validator on standard input. Without {@code --batch}: one request
  * object, its standard JSON on standard output. With {@code --batch}: JSON Lines in, one line out per request line,
  * in order, streaming (memory does not grow with the input); a bad line's output (a blank one included) is an
- * error object {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's own
- * messages so far ({@link InMemoryBehaviourFacts}, every line counted whatever its decision) with time zones from
- * the phone numbers, else the team's ({@code --time-zone}). Exit 0; 2 when the input (any line of it) or the policy file is bad (one line on stderr
- * naming the line and the field).
+ * error object {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's
+ * own messages so far ({@link InMemoryBehaviourFacts}, every line counted whatever its decision) with time zones
+ * from the phone numbers, else the team's ({@code --time-zone}). Exit 0; 2 when the input (any line of it) or the
+ * policy file is bad (one line on stderr naming the line and the field).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Validate messages with the safety validator (seed 002): JSON in, the standard JSON out.",

@@ -212,7 +212,8 @@ public final class ApiRoutes {
     private HttpResponse cancel(HttpRequest r) {
         long id = id(r);
         var body = JsonBodies.object(r.body());
-        return HttpResponse.json(200, ApiViews.outbox(undelivered.cancelScheduled(id, JsonBodies.string(body, "actor"))));
+        var row = undelivered.cancelScheduled(id, JsonBodies.string(body, "actor"));
+        return HttpResponse.json(200, ApiViews.outbox(row));
     }
 
     private static long id(HttpRequest r) {

@@ -224,11 +224,13 @@ public final class SafetyPolicyFile {
                 String where = "links.brands[" + index++ + "]";
                 requireObject(b, where, BRAND_FIELDS);
                 JsonNode name = required(b, "name", where);
-                if (!name.isTextual() || name.asText().isBlank()) throw new IllegalArgumentException(where + ".name must be a non-empty string");
+                if (!name.isTextual() || name.asText().isBlank()) {
+                    throw new IllegalArgumentException(where + ".name must be a non-empty string");
+                }
                 List<String> domains = strings(required(b, "domains", where), where + ".domains", true);
                 for (String d : domains) domain(d, where + ".domains");
-                brands.add(new LinkRules.Brand(name.asText(), strings(required(b, "mentions", where), where + ".mentions",
-                        false), domains));
+                var mentions = strings(required(b, "mentions", where), where + ".mentions", false);
+                brands.add(new LinkRules.Brand(name.asText(), mentions, domains));
             }
             List<String> shorteners = strings(required(node, "shorteners", "links"), "links.shorteners", false);
             for (String d : shorteners) domain(d, "links.shorteners");
@@ -248,7 +250,9 @@ public final class SafetyPolicyFile {
                 String where = "crisis_resources[" + index++ + "]";
                 requireObject(entry, where, RESOURCE_FIELDS);
                 LexiconEntry e = entry(entry, where);
-                if (!ids.add(e.id())) throw new IllegalArgumentException("crisis_resources: duplicate id '" + e.id() + "'");
+                if (!ids.add(e.id())) {
+                    throw new IllegalArgumentException("crisis_resources: duplicate id '" + e.id() + "'");
+                }
                 entries.add(e);
             }
             return entries;
@@ -275,7 +279,9 @@ public final class SafetyPolicyFile {
             }
             List<String> out = new ArrayList<>();
             for (JsonNode v : node) {
-                if (!v.isTextual() || v.asText().isBlank()) throw new IllegalArgumentException(where + ": every item must be a non-empty string");
+                if (!v.isTextual() || v.asText().isBlank()) {
+                    throw new IllegalArgumentException(where + ": every item must be a non-empty string");
+                }
                 out.add(v.asText());
             }
             return out;

@@ -218,7 +218,8 @@ public final class DeliverOutbox {
                 // still its first attempt when it is due: screened again then (a cancelled row never is)
                 store.outbox().markRetry(outboxId, 0, later.reason(), later.until());
                 LOG.info("outbox={} scheduled: {}", outboxId, later.reason());
-                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, OutboxStatus.PENDING.name()));
+                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId,
+                        OutboxStatus.PENDING.name()));
                 return Claim.nothing(published);
             }
         }

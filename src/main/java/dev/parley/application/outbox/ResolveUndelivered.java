@@ -93,8 +93,9 @@ public final class ResolveUndelivered {
             var current = store.outbox().find(outboxId)
                     .orElseThrow(() -> new NotFoundException("outbox row " + outboxId));
             if (!scheduled(current, now)) {
-                throw new ConflictException("outbox row " + outboxId + " is " + current.status() + (current.status()
-                        == OutboxStatus.PENDING ? " and due" : "") + ": only a send scheduled for later can be cancelled");
+                var due = current.status() == OutboxStatus.PENDING ? " and due" : "";
+                throw new ConflictException("outbox row " + outboxId + " is " + current.status() + due
+                        + ": only a send scheduled for later can be cancelled");
             }
             store.outbox().mark(outboxId, OutboxStatus.DENIED, "cancelled by " + who + " (it was scheduled: "
                     + current.reason() + ")");

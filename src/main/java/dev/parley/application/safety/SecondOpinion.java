@@ -153,9 +153,8 @@ public final class SecondOpinion {
     static boolean uncertain(SafetyResult alone) {
         if (alone.failSafe() || !alone.decision().passes() || alone.riskLevel() != RiskLevel.LOW) return false;
         for (RiskCategory c : RiskCategory.values()) {
-            if (alone.score(c).level() == RiskLevel.LOW && ThresholdMatrix.cell(c, RiskLevel.LOW) == MatrixAction.MONITOR) {
-                return true;
-            }
+            boolean watched = ThresholdMatrix.cell(c, RiskLevel.LOW) == MatrixAction.MONITOR;
+            if (watched && alone.score(c).level() == RiskLevel.LOW) return true;
         }
         return false;
     }
@@ -170,8 +169,8 @@ public final class SecondOpinion {
         var answer = gateway.askJson(request, SecondOpinion::read, ModelGateway.OnInvalid.REPORT);
         var model = answer.answer().model();
         if (answer.fellBack()) {
-            return new Opinion(sha, "model_unavailable: " + ModelSafeText.outcome(answer.answer().fallbackReason()), Optional.empty(),
-                    List.of(), model);
+            var why = ModelSafeText.outcome(answer.answer().fallbackReason());
+            return new Opinion(sha, "model_unavailable: " + why, Optional.empty(), List.of(), model);
         }
         if (OfflineLanguageModel.PROVIDER.equals(answer.answer().provider())) {
             return new Opinion(sha, "offline_model", Optional.empty(), List.of(), model);

@@ -13,7 +13,8 @@ import java.util.Set;
  *   <li>Outbound, a message that offers resources is not a self-harm trigger: neither its words nor the learned head
  *   raise the category (the sender is the one offering help).</li>
  *   <li>Inbound, its self-harm words do not count when none of them is in a sentence that speaks of the writer
- *   ({@code I}, {@code me}, {@code my}, …); the learned head is set aside only when no sentence of the message does.</li>
+ *   ({@code I}, {@code me}, {@code my}, …); the learned head is set aside only when no sentence of the message
+ *   does.</li>
  * </ul>
  * Whatever the direction, a lexicon hit inside a resource ("text HOME to 741741" is no spam short code) is not a
  * signal. A pure function of the text.

@@ -122,7 +122,7 @@ public final class InMemoryBehaviourFacts implements BehaviourFacts {
         return largest;
     }
 
-    /** Appends {@code at} to a window, dropping the instants more than a window before it and the oldest past the cap. */
+    /** Appends {@code at} to a window, dropping the instants a window older and the oldest past the cap. */
     private void add(Deque<Instant> times, Instant at, Duration window) {
         times.addLast(at);
         Instant from = at.minus(window);
@@ -131,9 +131,9 @@ public final class InMemoryBehaviourFacts implements BehaviourFacts {
     }
 
     /**
-     * Counts the instants in {@code [at − window, at)} (at most the cap), dropping those older than the window first: the input is
-     * expected in time order (a batch, a replay), so a dropped instant could only count again for a message that
-     * is more than the window older than one already seen.
+     * Counts the instants in {@code [at − window, at)} (at most the cap), dropping those older than the window first:
+     * the input is expected in time order (a batch, a replay), so a dropped instant could only count again for a
+     * message that is more than the window older than one already seen.
      */
     private static int countSince(Deque<Instant> times, Instant at, Duration window) {
         if (times == null) return 0;

@@ -15,9 +15,9 @@ import java.util.Objects;
  * @param shorteners   registrable domains of link shorteners ({@code bit.ly})
  * @param chatLinks    hosts whose links open a chat with whoever made them ({@code wa.me/<number>}): never a brand's
  *                     own site, although the service is one
- * @param bareSuffixes top-level domains that make a two-label word without scheme or path a link ({@code shop.com} is
- *                     one, {@code ok.so} is a typo): any public suffix counts with {@code http://}, {@code www.}, a path
- *                     or a third label
+ * @param bareSuffixes top-level domains that make a two-label word without scheme or path a link ({@code shop.com}
+ *                     is one, {@code ok.so} is a typo): any public suffix counts with {@code http://}, {@code www.},
+ *                     a path or a third label
  * @param brands       brands that are impersonated, with the domains that are really theirs
  */
 public record LinkRules(Weights weights, List<String> shorteners, List<String> chatLinks, List<String> bareSuffixes,

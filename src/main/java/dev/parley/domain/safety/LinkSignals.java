@@ -90,7 +90,9 @@ final class LinkSignals {
                 if (label.length() >= 3) brandLabels.add(skeleton(label));
             }
             for (String label : brandLabels) labels.add(new BrandLabel(label, brand));
-            for (String m : brand.mentions()) byMention.computeIfAbsent(normalize.apply(m), k -> new ArrayList<>()).add(brand);
+            for (String m : brand.mentions()) {
+                byMention.computeIfAbsent(normalize.apply(m), k -> new ArrayList<>()).add(brand);
+            }
         }
         var w = rules.weights();
         this.shortener = new Source(SHORTENER, w.shortener());

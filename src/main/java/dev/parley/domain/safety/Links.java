@@ -87,13 +87,15 @@ final class Links {
         int end = hostStart + host.length();
         // a port, a path, a query: the rest of the word, without the punctuation that ends a sentence
         int rest = end;
-        if (hostStart + host.length() == hostEnd && hostEnd < word.length() && "/:?#".indexOf(word.charAt(hostEnd)) >= 0) {
+        boolean followed = hostEnd < word.length() && "/:?#".indexOf(word.charAt(hostEnd)) >= 0;
+        if (hostStart + host.length() == hostEnd && followed) {
             rest = word.length();
             while (rest > hostEnd && ".,;:!?)]}'\"".indexOf(word.charAt(rest - 1)) >= 0) rest--;
         }
         boolean path = rest > end + 1;
         if (isIpAddress(host)) {
-            return Optional.of(new Link(from + hostStart, from + Math.max(rest, end), host, host, List.of(), true, false));
+            return Optional.of(new Link(from + hostStart, from + Math.max(rest, end), host, host, List.of(), true,
+                    false));
         }
         String ascii;
         try {

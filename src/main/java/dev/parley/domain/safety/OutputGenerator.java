@@ -158,7 +158,7 @@ final class OutputGenerator {
                 .collect(Collectors.joining(", "));
     }
 
-    /** Whether an escalation is about someone's safety (self-harm, threats), not money (a scam at its critical level). */
+    /** Whether an escalation is about someone's safety (self-harm, threats), not money (a scam at its critical). */
     private static boolean personalSafety(List<RiskCategory> raised) {
         return raised.contains(RiskCategory.SELF_HARM_TRIGGERS) || raised.contains(RiskCategory.HARASSMENT)
                 || !raised.contains(RiskCategory.FINANCIAL_SCAM);

@@ -109,7 +109,8 @@ public final class SafetyPolicy {
                         ? compiler.compilePattern(entry.pattern().get(), dev.parley.domain.alert.MatchingMode.PARLEY)
                         : compiler.compilePhrases(entry.phrases()));
             } catch (IllegalArgumentException e) {
-                throw new InvalidSafetyPolicyException("crisis_resources entry '" + entry.id() + "': " + e.getMessage());
+                throw new InvalidSafetyPolicyException("crisis_resources entry '" + entry.id() + "': "
+                        + e.getMessage());
             }
         }
         return new SafetyPolicy(rules, version, Map.copyOf(compiled), all, Map.copyOf(frozen), List.copyOf(patterns),

@@ -123,13 +123,15 @@ final class SignalExtractor {
             found.get(RiskCategory.FINANCIAL_SCAM).add(new Found(f.source(), f.term(), f.start(), f.end()));
         }
         for (List<Found> list : found.values()) {
-            // "verify your account" is a phishing signal beside a link to somewhere unknown, an ordinary phrase without
+            // "verify your account" is phishing beside a link to somewhere unknown, an ordinary phrase without one
             list.removeIf(f -> f.entry().linkOnly() && !links.foreignLink());
         }
         List<TermHit> resources = policy.crisisResources(text.text());
         if (!resources.isEmpty()) {
             // a helpline's number or short code is not spam, nor an urgency ("text HOME to 741741", "call 988 now")
-            for (List<Found> list : found.values()) list.removeIf(f -> CrisisResources.overlaps(f.start(), f.end(), resources));
+            for (List<Found> list : found.values()) {
+                list.removeIf(f -> CrisisResources.overlaps(f.start(), f.end(), resources));
+            }
         }
         List<int[]> selfHarm = found.get(RiskCategory.SELF_HARM_TRIGGERS).stream()
                 .map(f -> new int[] {f.start(), f.end()}).toList();
