@@ -14,7 +14,7 @@ import dev.parley.application.safety.SafetyZones;
 import dev.parley.application.safety.SecondOpinion;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.safety.ScreenOutbound;
-import dev.parley.application.safety.StoredConversationFacts;
+import dev.parley.application.safety.query.StoredConversationFacts;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.ZoneLookup;
 import java.time.Clock;

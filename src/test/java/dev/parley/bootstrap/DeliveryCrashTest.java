@@ -35,27 +35,36 @@ class DeliveryCrashTest {
             var child = new ChildParley(home, List.of("api.token=" + TestParley.TOKEN, "sender=twilio",
                     "twilio.base_url=" + twilio.url("/"), "twilio.account_sid=" + SID,
                     "webhooks.twilio.auth_token=" + TestParley.TWILIO_TOKEN, "twilio.from=+15005550006"));
-            child.startAndAwaitHealthy(ChildParley.STARTUP);
-            var http = new ParleyHttp(child.baseUrl());
-            var started = http.apiPost("/api/conversations", "{\"channel\":\"sms\",\"to\":\"+15556660101\","
-                    + "\"text\":\"Hello once\",\"actor\":\"ops@example.test\"}");
-            assertThat(started.statusCode()).isEqualTo(201);
-            long outboxId = ParleyHttp.json(started).get("outbox_id").asLong();
-            assertThat(twilio.takeRequest(30, TimeUnit.SECONDS)).as("the message reached Twilio").isNotNull();
-
-            child.kill();
-            child.startAndAwaitHealthy(ChildParley.STARTUP);
-
-            await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("DELIVERY_UNKNOWN"));
-            Thread.sleep(1500); // three outbox rounds: nothing may go out again by itself
-            assertThat(twilio.getRequestCount()).as("requests to Twilio").isEqualTo(1);
-
-            var again = http.apiPost("/api/outbox/" + outboxId + "/send-again", "{\"actor\":\"ops@example.test\"}");
-            assertThat(again.statusCode()).isEqualTo(202);
-            await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("SENT"));
-            assertThat(twilio.getRequestCount()).as("sent again once, by the operator").isEqualTo(2);
-            child.stop();
+            try {
+                crashBetweenSendAndRecord(twilio, child);
+            } finally {
+                // a failed check must not leave the child running beside the rest of the suite
+                if (child.alive()) child.kill();
+            }
         }
+    }
+
+    private static void crashBetweenSendAndRecord(MockWebServer twilio, ChildParley child) throws Exception {
+        child.startAndAwaitHealthy(ChildParley.STARTUP);
+        var http = new ParleyHttp(child.baseUrl());
+        var started = http.apiPost("/api/conversations", "{\"channel\":\"sms\",\"to\":\"+15556660101\","
+                + "\"text\":\"Hello once\",\"actor\":\"ops@example.test\"}");
+        assertThat(started.statusCode()).isEqualTo(201);
+        long outboxId = ParleyHttp.json(started).get("outbox_id").asLong();
+        assertThat(twilio.takeRequest(30, TimeUnit.SECONDS)).as("the message reached Twilio").isNotNull();
+
+        child.kill();
+        child.startAndAwaitHealthy(ChildParley.STARTUP);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("DELIVERY_UNKNOWN"));
+        Thread.sleep(1500); // three outbox rounds: nothing may go out again by itself
+        assertThat(twilio.getRequestCount()).as("requests to Twilio").isEqualTo(1);
+
+        var again = http.apiPost("/api/outbox/" + outboxId + "/send-again", "{\"actor\":\"ops@example.test\"}");
+        assertThat(again.statusCode()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("SENT"));
+        assertThat(twilio.getRequestCount()).as("sent again once, by the operator").isEqualTo(2);
+        child.stop();
     }
 
     private static String status(ParleyHttp http, long outboxId) {
