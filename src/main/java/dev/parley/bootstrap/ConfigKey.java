@@ -53,6 +53,15 @@ public enum ConfigKey {
             throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin)");
         }
     }),
+    /** The team's zone: quiet hours of a recipient whose own zone is unknown (issue 35); empty: the machine's. */
+    TEAM_TIME_ZONE("team.time_zone", "", v -> {
+        if (v.isEmpty()) return;
+        try {
+            java.time.ZoneId.of(v);
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin), or empty for the machine's");
+        }
+    }),
     ASSISTANT_SPEECH("assistant.speech", "false", ConfigKey::bool),
     ASSISTANT_SEMANTIC_RECALL("assistant.semantic_recall", "true", ConfigKey::bool),
     ASSISTANT_MCP_SERVERS("assistant.mcp_servers", "", v -> {

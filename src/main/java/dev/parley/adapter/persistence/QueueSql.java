@@ -30,6 +30,11 @@ final class QueueSql {
     record Query(String sql, List<Object> parameters) {
     }
 
+    /** An outbound row scheduled for later: PENDING, never tried, due after the one parameter (now). */
+    static final String SCHEDULED = "(o.status = 'PENDING' and o.attempts = 0 and o.next_attempt_at > ?)";
+    /** How Held &amp; filtered names a scheduled row's status. */
+    static final String SCHEDULED_STATUS = "SCHEDULED";
+
     /** One queue's shape: the table it pages, the columns of a row, the joins they need. */
     private record Shape(String from, String alias, String columns, String joins, boolean conversationsInFilter) {
     }
@@ -42,8 +47,8 @@ final class QueueSql {
      * the search word whose conversations are looked up by id ({@link SearchPlan}), or null.
      */
     static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
-                      int limit) {
-        return page(kind, filter, anchor, sort, after, limit, null);
+                      int limit, java.time.Instant now) {
+        return page(kind, filter, anchor, sort, after, limit, null, now);
     }
 
     /**
@@ -51,18 +56,20 @@ final class QueueSql {
      * queue's {@code sort} order; for All by severity in newest-activity order, each row's attention in its rank.
      */
     static Query ofConversations(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort,
-                                 List<Long> conversations, int limit) {
+                                 List<Long> conversations, int limit, java.time.Instant now) {
         return page(kind, filter, anchor, sort == QueueSort.SEVERITY ? QueueSort.NEWEST : sort, null, limit,
-                conversations);
+                conversations, now);
     }
 
     private static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
-                              int limit, List<Long> conversations) {
+                              int limit, List<Long> conversations, java.time.Instant now) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
         String order;
         if (kind == QueueKind.FAILED) return failed(filter, after, limit, conversations);
-        if (kind == QueueKind.HELD) return held(filter, anchor, sort == QueueSort.OLDEST, after, limit, conversations);
+        if (kind == QueueKind.HELD) {
+            return held(filter, anchor, sort == QueueSort.OLDEST, after, limit, conversations, now);
+        }
         var shape = shape(kind);
         if (conversations != null) {
             only(kind == QueueKind.HUMAN_REVIEW || kind == QueueKind.ALL ? "c.id" : "a.conversation_id", conversations,
@@ -162,16 +169,17 @@ final class QueueSql {
     }
 
     /**
-     * Held &amp; filtered: outbound rows HELD or DENIED (with their reason) and inbound messages the safety validator
+     * Held &amp; filtered: outbound rows HELD or DENIED (with their reason) or SCHEDULED for later (PENDING, never
+     * tried, due after {@code now}: held by quiet hours, issue 35), and inbound messages the safety validator
      * holds back (SILENCED until an operator releases them, DELAYED until their delay ends), newest first by when they
      * were stopped, keyset on (since, id). Both parts are picked by their status indexes. Filters are those of the
      * conversation queues (playbook, state, channel, unresolved alerts) and the search is over the search index
      * (contact, key and words of the conversation's messages), as in every other queue but Failed.
      */
     private static Query held(QueueFilter filter, String anchor, boolean oldest, QueueCursor after, int limit,
-                              List<Long> conversations) {
+                              List<Long> conversations, java.time.Instant now) {
         var params = new ArrayList<Object>();
-        var outboxWhere = new ArrayList<>(List.of("o.status in ('HELD','DENIED')"));
+        var outboxWhere = new ArrayList<>(List.of("(o.status in ('HELD','DENIED') or " + SCHEDULED + ")"));
         var messageWhere = new ArrayList<>(List.of("m.status in ('SILENCED','DELAYED')"));
         var outboxParams = new ArrayList<Object>();
         var messageParams = new ArrayList<Object>();
@@ -185,9 +193,11 @@ final class QueueSql {
         }
         var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, o.created_at since, ct.address contact, "
                 + "c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
-                + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "
+                + "case when o.status = 'PENDING' then '" + SCHEDULED_STATUS + "' else o.status end || ': ' || "
+                + "coalesce(o.reason, '') status, o.text preview from outbox o "
                 + "join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id where "
                 + String.join(" and ", outboxWhere);
+        params.add(Timestamp.from(now));
         var messages = "select m.id, 'MESSAGE' source, 0 rank, m.conversation_id, m.received_at since, "
                 + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
                 + "m.status || ': inbound, safety ' || lower(coalesce(s.decision, '')) status, m.text preview "

@@ -231,15 +231,21 @@ public final class ConsoleWindow implements AutoCloseable {
     }
 
     /**
-     * The Failed queue's actions: an inbox row is put back in line; an outbox row of unknown delivery is marked sent
-     * (after the operator checked with the provider) or, like a failed one, sent again. All audited by the use cases.
+     * The queues' actions. Held: a held inbound message is released, an outgoing one scheduled for later is cancelled.
+     * Failed: an inbox row is put back in line; an outbox row of unknown delivery is marked sent (after the operator
+     * checked with the provider) or, like a failed one, sent again. All audited by the use cases.
      */
     private List<QueueAction> queueActions(Section section) {
         if (section == Section.HELD) {
-            // Seed 002: an operator reviews a message the validator holds back and releases it to automation.
+            // Seed 002: an operator reviews a message the validator holds back and releases it to automation, or
+            // cancels an outgoing one quiet hours hold for later (issue 35).
             return List.of(new QueueAction("release-message", "Release", row -> row.item().source()
                     == QueueItem.Source.MESSAGE, row -> act("Release", () -> context.safety().release()
-                    .release(row.item().id(), model.operator().get()))));
+                    .release(row.item().id(), model.operator().get()))),
+                    new QueueAction("cancel-scheduled", "Cancel send", row -> row.item().source()
+                            == QueueItem.Source.OUTBOX && row.item().status().startsWith("SCHEDULED"),
+                            row -> act("Cancel send", () -> context.undelivered().cancelScheduled(row.item().id(),
+                                    model.operator().get()))));
         }
         if (section != Section.FAILED) return List.of();
         return List.of(

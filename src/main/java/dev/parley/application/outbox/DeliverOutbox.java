@@ -236,6 +236,14 @@ public final class DeliverOutbox {
                 published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, stop.status().name()));
                 return Claim.nothing(published);
             }
+            if (outcome instanceof ScreenOutbound.Outcome.Later later) {
+                // still its first attempt when it is due: screened again then (a cancelled row never is)
+                store.outbox().markRetry(outboxId, 0, later.reason(), later.until());
+                LOG.info("outbox={} scheduled: {}", outboxId, later.reason());
+                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId,
+                        OutboxStatus.PENDING.name()));
+                return Claim.nothing(published);
+            }
         }
         var claimed = store.outbox().claim(outboxId, now);
         var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),

@@ -323,8 +323,8 @@ public final class QueueViewModel {
                     + "appear here; automation carries on with them.";
             case ESCALATIONS -> "No escalations. When a playbook asks an operator a question, it waits here "
                     + "until someone answers.";
-            case HELD -> "No held or filtered messages. Outgoing messages stopped by a safety check appear here "
-                    + "with their reason.";
+            case HELD -> "No held or filtered messages. Outgoing messages stopped by a safety check, or scheduled "
+                    + "for after the recipient's quiet hours, appear here with their reason.";
             case ALL -> "No conversations yet. Messages POSTed to the listener start them.";
             case FAILED -> "Nothing failed. Messages that could not be processed wait here for a retry; outgoing "
                     + "messages that were not delivered, or may not have been, wait to be marked sent or sent again.";
