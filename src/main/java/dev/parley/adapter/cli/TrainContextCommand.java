@@ -8,10 +8,7 @@ import dev.parley.adapter.cli.context.ContextWeightsBuild;
 import dev.parley.adapter.cli.context.IrcLogFormatException;
 import dev.parley.domain.chimein.context.DefaultContextStrategy;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -78,7 +75,7 @@ public final class TrainContextCommand implements Callable<Integer> {
         } catch (IrcLogFormatException e) {
             return fail(e.getMessage());
         }
-        writeAtomically(out, result.fileText());
+        TrainAlertsCommand.writeAtomically(out, result.fileText());
         var summary = new LinkedHashMap<String, Object>();
         summary.put("out", out.toString());
         summary.putAll(result.evaluation());
@@ -86,14 +83,6 @@ public final class TrainContextCommand implements Callable<Integer> {
                 .writeValueAsString(summary));
         spec.commandLine().getOut().flush();
         return 0;
-    }
-
-    private static void writeAtomically(Path target, String text) throws IOException {
-        var parentDir = target.toAbsolutePath().getParent();
-        Files.createDirectories(parentDir);
-        var temporary = Files.createTempFile(parentDir, ".context_weights", ".tmp");
-        Files.writeString(temporary, text, StandardCharsets.UTF_8);
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private int fail(String message) {
