@@ -36,7 +36,7 @@ final class H2FileStore {
      * H2's page cache, in KB (H2's default is 16 MB). Every commit puts the pages it has just written into this cache,
      * so at a steady load the cache's newest pages were most of what survived each young collection: ~14 MB of
      * survivors per young GC with 16 MB, ~3 MB with 4 MB, and young pauses of 19–26 ms against 14 ms on average
-     * (issue 8, docs/benchmarks.md, "Fifth pass"). Reads miss the smaller cache more often, but they are served from
+     * (issue 8, docs/benchmarks.md, "bench ingest at a steady rate"). Reads miss the smaller cache more often, but they are served from
      * the file, which the operating system keeps in memory: the console's queries on the 100,000-conversation demo
      * store took as long with it as without ({@code parley bench console}, same section).
      */
