@@ -101,6 +101,18 @@ public final class JdbcQueues implements Queues {
         });
     }
 
+    @Override
+    public List<QueueItem> ofConversations(QueueKind kind, QueueFilter filter, QueueSort sort,
+                                           Collection<Long> conversations, int limit) {
+        if (conversations.isEmpty()) return List.of();
+        return read(c -> {
+            var anchor = filter == null || filter.search() == null || filter.search().isBlank() ? null
+                    : SearchPlan.anchor(c, filter.search(), searchLookupLimit);
+            return annotate(c, kind, rows(c, kind, QueueSql.ofConversations(kind, filter, anchor, sort,
+                    List.copyOf(conversations), limit)));
+        });
+    }
+
     private static List<QueueItem> rows(Connection c, QueueKind kind, QueueSql.Query query) throws SQLException {
         try (var st = c.prepareStatement(query.sql())) {
             for (int i = 0; i < query.parameters().size(); i++) st.setObject(i + 1, query.parameters().get(i));

@@ -43,12 +43,31 @@ final class QueueSql {
      */
     static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
                       int limit) {
+        return page(kind, filter, anchor, sort, after, limit, null);
+    }
+
+    /**
+     * The rows of {@code kind} that belong to {@code conversations} (a live update of those conversations), in the
+     * queue's {@code sort} order; for All by severity in newest-activity order, each row's attention in its rank.
+     */
+    static Query ofConversations(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort,
+                                 List<Long> conversations, int limit) {
+        return page(kind, filter, anchor, sort == QueueSort.SEVERITY ? QueueSort.NEWEST : sort, null, limit,
+                conversations);
+    }
+
+    private static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
+                              int limit, List<Long> conversations) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
         String order;
-        if (kind == QueueKind.FAILED) return failed(filter, after, limit);
-        if (kind == QueueKind.HELD) return held(filter, anchor, sort == QueueSort.OLDEST, after, limit);
+        if (kind == QueueKind.FAILED) return failed(filter, after, limit, conversations);
+        if (kind == QueueKind.HELD) return held(filter, anchor, sort == QueueSort.OLDEST, after, limit, conversations);
         var shape = shape(kind);
+        if (conversations != null) {
+            only(kind == QueueKind.HUMAN_REVIEW || kind == QueueKind.ALL ? "c.id" : "a.conversation_id", conversations,
+                    where, params);
+        }
         switch (kind) {
             case HUMAN_REVIEW -> {
                 where.add("c.review_tier >= 0");
@@ -106,7 +125,7 @@ final class QueueSql {
      * delivery (DELIVERY_UNKNOWN), newest first by when they failed, keyset on (since, id). Both parts are small
      * and picked by their status indexes.
      */
-    private static Query failed(QueueFilter filter, QueueCursor after, int limit) {
+    private static Query failed(QueueFilter filter, QueueCursor after, int limit, List<Long> conversations) {
         var params = new ArrayList<Object>();
         var inboxWhere = new ArrayList<>(List.of("i.status = 'FAILED'"));
         var outboxWhere = new ArrayList<>(List.of("o.status in ('FAILED','DELIVERY_UNKNOWN')"));
@@ -114,6 +133,10 @@ final class QueueSql {
         var outboxParams = new ArrayList<Object>();
         failedFilters(filter, "i.channel", "i.sender", "i.conversation_key", inboxWhere, inboxParams);
         failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
+        if (conversations != null) {
+            only("c.id", conversations, inboxWhere, inboxParams);
+            only("o.conversation_id", conversations, outboxWhere, outboxParams);
+        }
         var inbox = "select i.id, 'INBOX' source, 0 rank, c.id conversation_id, i.received_at since, i.sender contact, "
                 + "i.channel, c.playbook, c.state, c.critical_alert_tags categories, i.error status, i.text preview "
                 + "from inbox i left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
@@ -145,7 +168,8 @@ final class QueueSql {
      * conversation queues (playbook, state, channel, unresolved alerts) and the search is over the search index
      * (contact, key and words of the conversation's messages), as in every other queue but Failed.
      */
-    private static Query held(QueueFilter filter, String anchor, boolean oldest, QueueCursor after, int limit) {
+    private static Query held(QueueFilter filter, String anchor, boolean oldest, QueueCursor after, int limit,
+                              List<Long> conversations) {
         var params = new ArrayList<Object>();
         var outboxWhere = new ArrayList<>(List.of("o.status in ('HELD','DENIED')"));
         var messageWhere = new ArrayList<>(List.of("m.status in ('SILENCED','DELAYED')"));
@@ -154,6 +178,10 @@ final class QueueSql {
         if (filter != null && !filter.isEmpty()) {
             filters(QueueKind.HELD, filter, anchor, outboxWhere, outboxParams);
             filters(QueueKind.HELD, filter, anchor, messageWhere, messageParams);
+        }
+        if (conversations != null) {
+            only("o.conversation_id", conversations, outboxWhere, outboxParams);
+            only("m.conversation_id", conversations, messageWhere, messageParams);
         }
         var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, o.created_at since, ct.address contact, "
                 + "c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
@@ -180,6 +208,13 @@ final class QueueSql {
         var sql = "select * from (" + outbox + " union all " + messages + ") h" + keyset + order + " fetch first "
                 + limit + " rows only";
         return new Query(sql, params);
+    }
+
+    /** {@code column in (conversations)}. */
+    private static void only(String column, List<Long> conversations, List<String> where, List<Object> params) {
+        where.add(conversations.isEmpty() ? "1 = 0" : column + " in (" + String.join(", ",
+                java.util.Collections.nCopies(conversations.size(), "?")) + ")");
+        params.addAll(conversations);
     }
 
     private static void failedFilters(QueueFilter f, String channel, String address, String key, List<String> where,
