@@ -47,8 +47,8 @@ public final class Database implements AutoCloseable {
 
     /**
      * For a closed H2 file store: rewrites its file without the chunks earlier commits left behind (H2's {@code
-     * SHUTDOWN COMPACT}); a bulk load leaves most of the file stale (the 100,000-conversation demo store: 12.6 GB,
-     * about 10 % of it live). Returns true if it compacted; other stores are left as they are.
+     * SHUTDOWN COMPACT}); a bulk load leaves most of the file stale (the demo's load: docs/benchmarks.md,
+     * "parley demo"). Returns true if it compacted; other stores are left as they are.
      */
     public static boolean compact(String jdbcUrl, String user, String password) {
         if (H2FileStore.forUrl(jdbcUrl).isEmpty()) return false;

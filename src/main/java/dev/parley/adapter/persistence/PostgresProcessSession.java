@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This process's registration in a PostgreSQL store (team mode, docs/team.md, ADR 0008): a connection of its own
+ * This process's registration in a PostgreSQL store (team mode, docs/team.md, ADR 0009): a connection of its own
  * (outside the pool) on which the process registers in {@code parley_processes} and holds a session-level advisory
  * lock keyed by its id. PostgreSQL releases the lock only when that session ends: the process exited or was killed,
  * or the connection was lost. The other processes read the lock ({@link #runningSql}) to tell whether the process

@@ -28,8 +28,8 @@ public final class SafetyPolicy {
     private final List<CompiledEntry> patterns;
     /**
      * The hits of texts met recently. Finding is a pure function of the text, and texts recur: every outbound
-     * message is screened, and most are a playbook's templates (issue 17's profile of the demo: a tenth of the
-     * pipeline's CPU was this search, nearly all of it on texts already seen). 16,384: the 100,000-conversation demo
+     * message is screened, and most are a playbook's templates (issue 17's profile of the demo, docs/benchmarks.md
+     * "parley demo": this search, nearly all of it on texts already seen). 16,384: the 100,000-conversation demo
      * screens some 9,200 distinct texts (its replies name the person), which 4,096 could not hold; a remembered text
      * costs about a kilobyte, so this is at most about 16 MB.
      */
