@@ -32,6 +32,7 @@ import dev.parley.application.operator.RevealOriginal;
 import dev.parley.application.operator.SetContactTimeZone;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
+import dev.parley.application.outbox.ClaimJournal;
 import dev.parley.application.outbox.DeliverOutbox;
 import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
@@ -245,7 +246,7 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride)
                     : SenderInstallation.senders(config, configuredSender);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
-                    safety.outbound());
+                    safety.outbound(), database != null ? database.claimJournal() : ClaimJournal.NONE);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
                     safety.inbound());

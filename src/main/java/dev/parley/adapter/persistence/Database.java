@@ -2,6 +2,8 @@ package dev.parley.adapter.persistence;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.parley.application.outbox.ClaimJournal;
+import dev.parley.application.outbox.RestoreJournalledClaims;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.pipeline.RestoreJournalledReceipts;
 import dev.parley.application.store.Transactions;
@@ -28,11 +30,12 @@ public final class Database implements AutoCloseable {
     private final long processId;
     private final String url;
     private final ReceiptJournal receiptJournal;
+    private final ClaimJournal claimJournal;
 
     private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
                      StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
                      PostgresProcessSession processSession, long processId, String url,
-                     ReceiptJournal receiptJournal) {
+                     ReceiptJournal receiptJournal, ClaimJournal claimJournal) {
         this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
@@ -41,6 +44,7 @@ public final class Database implements AutoCloseable {
         this.processId = processId;
         this.url = url;
         this.receiptJournal = receiptJournal;
+        this.claimJournal = claimJournal;
         this.transactions = new HibernateTransactions(sessionFactory, dialect, processId);
     }
 
@@ -62,8 +66,9 @@ public final class Database implements AutoCloseable {
 
     /**
      * Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}.
-     * An H2 file store gets its receipt journal (ADR 0001), and every receipt the journal holds that the inbox does
-     * not is put back before this returns; other stores need none ({@link ReceiptJournal#NONE}).
+     * An H2 file store gets its receipt journal (ADR 0001): every receipt the journal holds that the inbox does not is
+     * put back, and every outbox claim the store lost is made again, before this returns; other stores need none
+     * ({@link ReceiptJournal#NONE}).
      */
     public static Database open(String jdbcUrl, String user, String password, int poolSize) {
         var files = H2FileStore.forUrl(jdbcUrl);
@@ -102,11 +107,14 @@ public final class Database implements AutoCloseable {
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
             long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
-            ReceiptJournal journal = files.<ReceiptJournal>map(H2FileStore::receiptJournal).orElse(ReceiptJournal.NONE);
+            var fileJournal = files.map(H2FileStore::receiptJournal);
+            ReceiptJournal journal = fileJournal.<ReceiptJournal>map(j -> j).orElse(ReceiptJournal.NONE);
+            ClaimJournal claims = fileJournal.<ClaimJournal>map(j -> j).orElse(ClaimJournal.NONE);
             var database = new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair,
-                    processSession, processId, jdbcUrl, journal);
+                    processSession, processId, jdbcUrl, journal, claims);
             try {
                 new RestoreJournalledReceipts(database.transactions(), journal).run();
+                new RestoreJournalledClaims(database.transactions(), claims).run();
             } catch (RuntimeException e) {
                 sessionFactory.close();
                 throw e;
@@ -173,6 +181,14 @@ public final class Database implements AutoCloseable {
      */
     public ReceiptJournal receiptJournal() {
         return receiptJournal;
+    }
+
+    /**
+     * Where outbox claims are journalled before their request leaves: the receipt journal's file beside an H2 file
+     * store, {@link ClaimJournal#NONE} for other stores.
+     */
+    public ClaimJournal claimJournal() {
+        return claimJournal;
     }
 
     /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */

@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Claim</b> (one short transaction holding the contact's lock): the row must still be PENDING and due, and
  *   the first unsent row of its conversation (messages leave in order); {@link MessagingPermission} is checked at
  *   this moment (HELD / DENIED otherwise); PENDING → SENDING with the claim time and one more attempt. Commit.</li>
+ *   <li><b>Journal</b> the claim ({@link ClaimJournal}, forced to disk): a store that loses the claim's commit in a
+ *   crash gets it back at the next start ({@link RestoreJournalledClaims}).</li>
  *   <li><b>Send</b> through the {@link Sender} of the conversation's channel, outside any transaction.</li>
  *   <li><b>Record</b> the outcome in a new transaction: SENT (with the provider's id, the outgoing message and the
  *   playbook's {@code onOutboundSent}); a refusal FAILED, or DENIED with the contact OPTED_OUT; a request that
@@ -63,9 +65,19 @@ public final class DeliverOutbox {
     private final RecordSent recordSent;
     private final ScreenOutbound safety;
 
-    /** {@code safety} checks each row before its first attempt (seed 002). */
+    private final ClaimJournal claimJournal;
+
+    /** {@code safety} checks each row before its first attempt (seed 002); no claim journal. */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
+        this(transactions, senders, playbooks, clock, jitter, events, safety, ClaimJournal.NONE);
+    }
+
+    /** As above; every claim is written to {@code claimJournal} before its request leaves. */
+    public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
+                         RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety,
+                         ClaimJournal claimJournal) {
+        this.claimJournal = claimJournal;
         this.transactions = transactions;
         this.recording = new RetryOnConflict(transactions, "recording a send's outcome");
         this.safety = safety;
@@ -113,7 +125,8 @@ public final class DeliverOutbox {
             }
             events.publish(claim.events());
             if (claim.message() != null) {
-                record(claim, send(claim));
+                var notJournalled = journal(claim);
+                record(claim, notJournalled != null ? notJournalled : send(claim));
                 return true;
             }
             return !claim.events().isEmpty();
@@ -232,6 +245,22 @@ public final class DeliverOutbox {
         return MessagingPermission.of(status, conversation.automationPaused(), row.operatorExplicit());
     }
 
+    /**
+     * Writes the committed claim to the claim journal, forced, before anything is sent: a crash that costs the store
+     * the claim's commit must not make the row look never claimed (ADR 0001). Null when written; when it cannot be,
+     * the request does not leave and the row is tried again later.
+     */
+    private Sender.Result journal(Claim claim) {
+        try {
+            claimJournal.append(ClaimJournal.Claim.of(claim.row(), claim.conversation()));
+            return null;
+        } catch (RuntimeException e) {
+            LOG.error("outbox={} claim not journalled: not sent", claim.row().id(), RedactedThrowable.of(e));
+            return new Sender.Retryable("claim journal unavailable: " + e.getClass().getSimpleName()
+                    + " (the request did not leave)");
+        }
+    }
+
     private Sender.Result send(Claim claim) {
         try {
             return claim.sender().send(claim.message());
@@ -302,8 +331,8 @@ public final class DeliverOutbox {
                 } else {
                     store.outbox().mark(row.id(), OutboxStatus.DELIVERY_UNKNOWN, unknown.reason());
                     published.add(new PipelineEvent.OutboxChanged(conversation.id(), row.id(), "DELIVERY_UNKNOWN"));
-                    LOG.warn("outbox={} DELIVERY_UNKNOWN via {}: not sent again automatically", row.id(),
-                            sender.name());
+                    LOG.warn("outbox={} DELIVERY_UNKNOWN via {} ({}): not sent again automatically", row.id(),
+                            sender.name(), unknown.reason());
                 }
             }
             case Sender.Permanent refused -> {
@@ -330,11 +359,11 @@ public final class DeliverOutbox {
         var next = RetryPolicy.OUTBOX.nextAttempt(row.attempts(), clock.instant(), jitter);
         if (next.isPresent()) {
             store.outbox().markRetry(row.id(), row.attempts(), reason, next.get());
-            LOG.info("outbox={} attempt {} did not go out, retrying", row.id(), row.attempts());
+            LOG.info("outbox={} attempt {} did not go out ({}), retrying", row.id(), row.attempts(), reason);
             return;
         }
         store.outbox().mark(row.id(), giveUpAs, reason);
         published.add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(), giveUpAs.name()));
-        LOG.warn("outbox={} {} after {} attempts", row.id(), giveUpAs, row.attempts());
+        LOG.warn("outbox={} {} after {} attempts ({})", row.id(), giveUpAs, row.attempts(), reason);
     }
 }
