@@ -34,6 +34,7 @@ import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
 import dev.parley.application.outbox.ClaimJournal;
 import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.LostClaims;
 import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
 import dev.parley.application.outbox.Senders;
@@ -246,7 +247,8 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride)
                     : SenderInstallation.senders(config, configuredSender);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
-                    safety.outbound(), database != null ? database.claimJournal() : ClaimJournal.NONE);
+                    safety.outbound(), database != null ? database.claimJournal() : ClaimJournal.NONE,
+                    database != null ? database.lostClaims() : LostClaims.none());
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
                     safety.inbound());

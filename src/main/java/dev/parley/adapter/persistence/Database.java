@@ -3,6 +3,7 @@ package dev.parley.adapter.persistence;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.parley.application.outbox.ClaimJournal;
+import dev.parley.application.outbox.LostClaims;
 import dev.parley.application.outbox.RestoreJournalledClaims;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.pipeline.RestoreJournalledReceipts;
@@ -31,6 +32,7 @@ public final class Database implements AutoCloseable {
     private final String url;
     private final ReceiptJournal receiptJournal;
     private final ClaimJournal claimJournal;
+    private volatile LostClaims lostClaims = LostClaims.none();
 
     private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
                      StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
@@ -114,7 +116,8 @@ public final class Database implements AutoCloseable {
                     processSession, processId, jdbcUrl, journal, claims);
             try {
                 new RestoreJournalledReceipts(database.transactions(), journal).run();
-                new RestoreJournalledClaims(database.transactions(), claims).run();
+                database.lostClaims = new LostClaims(new RestoreJournalledClaims(database.transactions(), claims)
+                        .run().lost());
             } catch (RuntimeException e) {
                 sessionFactory.close();
                 throw e;
@@ -191,6 +194,14 @@ public final class Database implements AutoCloseable {
         return claimJournal;
     }
 
+    /**
+     * The journalled claims of rows this store lost at the last crash, for the outbox ({@link LostClaims}); none on
+     * other stores.
+     */
+    public LostClaims lostClaims() {
+        return lostClaims;
+    }
+
     /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */
     public DataSource dataSource() {
         return dataSource;
@@ -204,9 +215,11 @@ public final class Database implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) return;
         sessionFactory.close();
         pool.close();
-        // every journalled receipt is in the store's file now that H2 closed it: the journal is not needed
+        // every journalled receipt and claim is in the store's file now that H2 closed it: the journal is not needed,
+        // but for the lost claims no row has matched yet (a row the store lost, to be made again later)
         try {
             receiptJournal.discard();
+            for (var lost : lostClaims.unmatched()) claimJournal.append(lost);
         } catch (RuntimeException e) {
             LOG.warn("cannot discard the receipt journal: {}", e.getClass().getSimpleName());
         }

@@ -67,17 +67,23 @@ public final class DeliverOutbox {
 
     private final ClaimJournal claimJournal;
 
+    private final LostClaims lostClaims;
+
     /** {@code safety} checks each row before its first attempt (seed 002); no claim journal. */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
-        this(transactions, senders, playbooks, clock, jitter, events, safety, ClaimJournal.NONE);
+        this(transactions, senders, playbooks, clock, jitter, events, safety, ClaimJournal.NONE, LostClaims.none());
     }
 
-    /** As above; every claim is written to {@code claimJournal} before its request leaves. */
+    /**
+     * As above; every claim is written to {@code claimJournal} before its request leaves, and a row that repeats one of
+     * the {@code lostClaims} (its first row lost by the store after it was claimed) is not sent as new.
+     */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety,
-                         ClaimJournal claimJournal) {
+                         ClaimJournal claimJournal, LostClaims lostClaims) {
         this.claimJournal = claimJournal;
+        this.lostClaims = lostClaims;
         this.transactions = transactions;
         this.recording = new RetryOnConflict(transactions, "recording a send's outcome");
         this.safety = safety;
@@ -91,6 +97,7 @@ public final class DeliverOutbox {
     /** Sends every row due now, one after another on the calling thread; returns how many rows were handled. */
     public int deliverDue(int limit) {
         recoverInterrupted();
+        lostClaims.forgetOlderThanKept(clock.instant());
         int done = 0;
         for (var row : due(limit)) {
             if (deliver(row.id())) done++;
@@ -123,6 +130,7 @@ public final class DeliverOutbox {
             } catch (ConcurrentUpdateException raced) {
                 return false; // another transaction changed the row or its contact first: looked at again next round
             }
+            if (claim.repeats() != null) lostClaims.settle(claim.repeats());
             events.publish(claim.events());
             if (claim.message() != null) {
                 var notJournalled = journal(claim);
@@ -185,11 +193,14 @@ public final class DeliverOutbox {
         return recovered;
     }
 
-    /** A claimed row on its way out; {@code message} is null when nothing is to be sent. */
+    /**
+     * A claimed row on its way out; {@code message} is null when nothing is to be sent. {@code repeats}: the lost claim
+     * this row turned out to repeat, settled once this claim's transaction has committed (else null).
+     */
     private record Claim(OutboxEntry row, Conversation conversation, Sender sender, Sender.OutgoingMessage message,
-                         List<PipelineEvent> events) {
+                         List<PipelineEvent> events, ClaimJournal.Claim repeats) {
         static Claim nothing(List<PipelineEvent> events) {
-            return new Claim(null, null, null, null, events);
+            return new Claim(null, null, null, null, events, null);
         }
     }
 
@@ -228,10 +239,25 @@ public final class DeliverOutbox {
                 return Claim.nothing(published);
             }
         }
+        var sender = senders.forChannel(conversation.channel());
+        var repeats = lostClaims.of(conversation, row).orElse(null);
         var claimed = store.outbox().claim(outboxId, now);
-        var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
+        if (repeats != null && !sender.idempotent()) {
+            // The store lost the row this one makes again, after its message was claimed: it may have left.
+            var reason = "the same message was claimed as outbox row " + repeats.outboxId()
+                    + " before a crash the store lost it in: it may have left";
+            store.outbox().mark(outboxId, OutboxStatus.DELIVERY_UNKNOWN, reason);
+            LOG.warn("outbox={} DELIVERY_UNKNOWN via {}: repeats lost outbox row {}, not sent again automatically",
+                    outboxId, sender.name(), repeats.outboxId());
+            published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, "DELIVERY_UNKNOWN"));
+            return new Claim(null, null, null, null, published, repeats);
+        }
+        // An idempotent sender sends it under the lost row's id, which the receiver knows the message by.
+        long knownAs = repeats != null ? repeats.outboxId() : outboxId;
+        if (repeats != null) LOG.info("outbox={} repeats lost outbox row {}: sent under its id", outboxId, knownAs);
+        var message = new Sender.OutgoingMessage(knownAs, conversation.channel(), conversation.key(),
                 contact.address(), from, claimed.replyTo(), claimed.text());
-        return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, published);
+        return new Claim(claimed, conversation, sender, message, published, repeats);
     }
 
     /**

@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
  * (SENDING, that attempt, its claim time). The outbox's recovery of interrupted sends then treats it as any send a
  * crash interrupted: DELIVERY_UNKNOWN, or sent again under the same idempotency key by an idempotent sender; never
  * sent as new. A row already past that claim (sent, failed, retried, unknown) is left alone, so replaying the journal
- * any number of times changes nothing more. Logs counts and outbox ids only.
+ * any number of times changes nothing more. A claim of a row the store no longer has (or whose id now names another
+ * message) is a {@link LostClaims lost claim}: the row, made again when its message is processed again, is not sent
+ * as new. Logs counts and outbox ids only.
  */
 public final class RestoreJournalledClaims {
     private static final Logger LOG = LoggerFactory.getLogger(RestoreJournalledClaims.class);
@@ -26,9 +28,14 @@ public final class RestoreJournalledClaims {
      * What a restore did: claims read (the latest per row), the ids of rows claimed again, and how many claims name a
      * row the store no longer holds as it was claimed (the store lost the row itself, or gave its id to another).
      */
-    public record Result(int claims, List<Long> restored, int rowsGone) {
+    public record Result(int claims, List<Long> restored, List<ClaimJournal.Claim> lost) {
         public Result {
             restored = List.copyOf(restored);
+            lost = List.copyOf(lost);
+        }
+
+        public int rowsGone() {
+            return lost.size();
         }
     }
 
@@ -42,14 +49,14 @@ public final class RestoreJournalledClaims {
         for (var claim : journal.claims()) {
             latest.merge(claim.outboxId(), claim, (a, b) -> b.attempt() >= a.attempt() ? b : a);
         }
-        if (latest.isEmpty()) return new Result(0, List.of(), 0);
+        if (latest.isEmpty()) return new Result(0, List.of(), List.of());
         var restored = new ArrayList<Long>();
-        int[] gone = {0};
+        var lost = new ArrayList<ClaimJournal.Claim>();
         transactions.inTransaction(store -> {
             for (var claim : latest.values()) {
                 var row = store.outbox().find(claim.outboxId()).orElse(null);
                 if (row == null || !claim.isOf(row)) {
-                    gone[0]++;
+                    lost.add(claim);
                 } else if (row.status() == OutboxStatus.PENDING && row.attempts() < claim.attempt()) {
                     store.outbox().claim(row.id(), claim.claimedAt());
                     restored.add(row.id());
@@ -57,13 +64,15 @@ public final class RestoreJournalledClaims {
             }
             return null;
         });
-        var result = new Result(latest.size(), restored, gone[0]);
+        var result = new Result(latest.size(), restored, lost);
         if (!restored.isEmpty()) {
             LOG.warn("claim journal: {} claims, {} restored (outbox ids {}): the store had lost their claims, the "
-                    + "messages may have left; {} name rows the store no longer has", result.claims(),
+                    + "messages may have left; {} name rows the store no longer has (their rows made again are not sent as "
+                    + "new)", result.claims(),
                     restored.size(), restored, result.rowsGone());
         } else {
-            LOG.info("claim journal: {} claims, 0 restored; {} name rows the store no longer has", result.claims(),
+            LOG.info("claim journal: {} claims, 0 restored; {} name rows the store no longer has (their rows made "
+                    + "again are not sent as new)", result.claims(),
                     result.rowsGone());
         }
         return result;

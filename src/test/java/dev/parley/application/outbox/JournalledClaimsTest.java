@@ -92,6 +92,79 @@ class JournalledClaimsTest {
         }
     }
 
+    /**
+     * The store lost a row itself after its message had been claimed (as outbox row 9999); processing made the message
+     * again, as another row. That row is not sent as new: DELIVERY_UNKNOWN for a sender that is not idempotent, sent
+     * under the lost row's id by an idempotent one. A claim no row matched stays in the journal across a clean close.
+     */
+    @Test
+    void aRowMadeAgainAfterTheStoreLostItWithItsClaimIsNotSentAsNew() throws Exception {
+        long conversationId;
+        try (var parley = start()) {
+            long first = conversation(parley, "+15550006");
+            parley.app.deliverOutbox.deliverDue(10);
+            conversationId = row(parley, first).conversationId();
+        }
+        var journal = journal();
+        journal.append(lostClaim(9999, "+15550006", "I will call you at noon"));
+        journal.append(lostClaim(9998, "+15550006", "never made again"));
+
+        try (var parley = start()) {
+            long again = reply(parley, conversationId, "I will call you at noon");
+            long other = reply(parley, conversationId, "A new message");
+            parley.app.deliverOutbox.deliverDue(10);
+
+            var unknown = row(parley, again);
+            assertThat(unknown.status()).isEqualTo(OutboxStatus.DELIVERY_UNKNOWN);
+            assertThat(unknown.reason()).isEqualTo("the same message was claimed as outbox row 9999 before a crash the "
+                    + "store lost it in: it may have left");
+            assertThat(row(parley, other).status()).isEqualTo(OutboxStatus.SENT);
+            assertThat(sent).doesNotContain(again).contains(other);
+
+            long third = reply(parley, conversationId, "I will call you at noon");
+            parley.app.deliverOutbox.deliverDue(10);
+            assertThat(row(parley, third).status()).as("a lost claim is matched once").isEqualTo(OutboxStatus.SENT);
+        }
+        assertThat(journal().claims()).as("kept at the clean close: no row matched it yet")
+                .extracting(ClaimJournal.Claim::outboxId).containsExactly(9998L);
+    }
+
+    @Test
+    void anIdempotentSenderSendsTheRowMadeAgainUnderTheLostRowsId() throws Exception {
+        var known = new CopyOnWriteArrayList<Long>();
+        var webhook = new Sender() {
+            @Override
+            public String name() {
+                return "webhook";
+            }
+
+            @Override
+            public boolean idempotent() {
+                return true;
+            }
+
+            @Override
+            public Result send(OutgoingMessage message) {
+                known.add(message.outboxId());
+                return new Delivered("parley_out_" + message.outboxId());
+            }
+        };
+        long conversationId;
+        try (var parley = TestParley.start(home, clock, Map.of(), webhook)) {
+            parley.app.outboxLoop.close();
+            conversationId = row(parley, conversation(parley, "+15550007")).conversationId();
+            parley.app.deliverOutbox.deliverDue(10);
+        }
+        journal().append(lostClaim(9999, "+15550007", "I will call you at noon"));
+        try (var parley = TestParley.start(home, clock, Map.of(), webhook)) {
+            parley.app.outboxLoop.close();
+            long again = reply(parley, conversationId, "I will call you at noon");
+            parley.app.deliverOutbox.deliverDue(10);
+            assertThat(row(parley, again).status()).isEqualTo(OutboxStatus.SENT);
+            assertThat(known.getLast()).as("the id the receiver knows the message by").isEqualTo(9999L);
+        }
+    }
+
     @Test
     void aClaimThatCannotBeJournalledIsNotSent() throws Exception {
         try (var parley = start()) {
@@ -134,6 +207,19 @@ class JournalledClaimsTest {
 
     private static OutboxEntry row(TestParley parley, long id) {
         return parley.app.transactions.inTransaction(s -> s.outbox().find(id)).orElseThrow();
+    }
+
+    private static long reply(TestParley parley, long conversationId, String text) {
+        var response = parley.http().apiPost("/api/conversations/" + conversationId + "/reply",
+                "{\"actor\":\"ops@example.test\",\"text\":\"" + text + "\"}");
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+        return ParleyHttp.json(response).get("outbox_id").asLong();
+    }
+
+    /** The journalled claim of an operator's reply {@code text} in the sms conversation with {@code to}. */
+    private ClaimJournal.Claim lostClaim(long outboxId, String to, String text) {
+        return new ClaimJournal.Claim(outboxId, 1, 1, "sms", to, "operator_reply", null,
+                ClaimJournal.Claim.sha256(text), clock.instant());
     }
 
     /** The rows as the closed store holds them (opened without starting anything). */
