@@ -188,7 +188,7 @@ public final class FileReceiptJournal implements ReceiptJournal, ClaimJournal {
             try {
                 claims.add(claimFromJson(node));
             } catch (RuntimeException notAClaim) {
-                // counted with the receipts' damaged lines (entries()); a claim that cannot be read restores nothing
+                // skipped: a claim line whose CRC held but whose fields do not (never written so) restores nothing
             }
         }
         return claims;

@@ -27,23 +27,16 @@ class JournalledClaimsTest {
     @TempDir Path home;
     final ManualClock clock = new ManualClock(Instant.parse("2026-06-01T10:00:00Z"));
     final List<Long> sent = new CopyOnWriteArrayList<>();
-    final Sender sms = new Sender() {
-        @Override
-        public String name() {
-            return "sms-provider";
-        }
+    final Sender sms = new Recording("sms-provider", false, sent);
 
-        @Override
-        public boolean idempotent() {
-            return false;
-        }
-
+    /** A provider that takes every message and notes the outbox id each was sent under. */
+    record Recording(String name, boolean idempotent, List<Long> ids) implements Sender {
         @Override
         public Result send(OutgoingMessage message) {
-            sent.add(message.outboxId());
-            return new Delivered("SM" + message.outboxId());
+            ids.add(message.outboxId());
+            return new Delivered(name + "-" + message.outboxId());
         }
-    };
+    }
 
     @Test
     void aLostClaimIsMadeAgainAtTheNextOpenAndTheMessageIsNotSentAsNew() throws Exception {
@@ -132,23 +125,7 @@ class JournalledClaimsTest {
     @Test
     void anIdempotentSenderSendsTheRowMadeAgainUnderTheLostRowsId() throws Exception {
         var known = new CopyOnWriteArrayList<Long>();
-        var webhook = new Sender() {
-            @Override
-            public String name() {
-                return "webhook";
-            }
-
-            @Override
-            public boolean idempotent() {
-                return true;
-            }
-
-            @Override
-            public Result send(OutgoingMessage message) {
-                known.add(message.outboxId());
-                return new Delivered("parley_out_" + message.outboxId());
-            }
-        };
+        var webhook = new Recording("webhook", true, known);
         long conversationId;
         try (var parley = TestParley.start(home, clock, Map.of(), webhook)) {
             parley.app.outboxLoop.close();
