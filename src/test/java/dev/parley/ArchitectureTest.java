@@ -15,7 +15,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule domainIsPure = noClasses().that().resideInAPackage("dev.parley.domain..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "jakarta..", "org.hibernate..",
-                    "com.sun.net.httpserver..", "okhttp3..", "java.net.http..")
+                    "com.sun.net.httpserver..", "org.eclipse.jetty..", "okhttp3..", "java.net.http..")
             .because("the domain is plain records and rules: no UI, persistence or HTTP technology");
 
     @ArchTest
@@ -35,6 +35,24 @@ class ArchitectureTest {
             .because("a package that needs another which needs it back is one package split in two: layers, "
                     + "features and engines each depend one way (the console's features on its context, the "
                     + "launcher on the replay engine on the composition root)");
+
+    @ArchTest
+    static final ArchRule decidersDoNotTouchTheStore = noClasses()
+            .that().resideInAnyPackage("dev.parley.application.playbook..", "dev.parley.application.chimein..")
+            .or().resideInAPackage("dev.parley.application.safety")
+            .should().dependOnClassesThat().resideInAPackage("dev.parley.application.store..")
+            .because("playbooks and the safety validator decide: they read through ConversationReads and change "
+                    + "things only by the Effects their session hands on, which one short Commit stage writes "
+                    + "(docs/decisions/0021-pipeline-stages.md); a decider handed the store could write, or wait on a "
+                    + "model, inside the writer's transaction");
+
+    @ArchTest
+    static final ArchRule effectsAreWrittenInOnePlace = noClasses()
+            .that().resideInAPackage("dev.parley.application.playbook..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.parley.application.stage..",
+                    "dev.parley.application.pipeline..")
+            .because("a decider knows its session, not which stage runs it: the Prepare and Commit backends are "
+                    + "the stages' business");
 
     @ArchTest
     static final ArchRule noStandardStreamsOutsideTheCli = noClasses()

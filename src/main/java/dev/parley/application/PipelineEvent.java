@@ -73,6 +73,13 @@ public sealed interface PipelineEvent {
     record OperatorPresent(long conversationId, String operator, String activity) implements PipelineEvent {
     }
 
+    /**
+     * A model call of the conversation waits for its turn ({@code model.max_concurrency} calls already run), or got
+     * it: {@code queued} calls wait now. Not a change of the store: the status bar says how many wait.
+     */
+    record ModelTurn(long conversationId, String task, int queued) implements PipelineEvent {
+    }
+
     /** How often an open conversation's presence is announced again; it lapses after three missed announcements. */
     int PRESENCE_REFRESH_SECONDS = 15;
 

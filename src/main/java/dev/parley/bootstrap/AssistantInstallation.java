@@ -4,7 +4,7 @@ import dev.parley.adapter.assistant.EspeakSpeech;
 import dev.parley.adapter.assistant.KnowledgeFolder;
 import dev.parley.adapter.assistant.ProfileFiles;
 import dev.parley.adapter.mcp.McpExternalTools;
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.assistant.AssistantPlaybook;
 import dev.parley.application.playbook.assistant.AssistantTool;

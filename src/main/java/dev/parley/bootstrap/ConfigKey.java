@@ -90,6 +90,8 @@ public enum ConfigKey {
     MODEL_READ_TIMEOUT("model.read_timeout", "60", v -> integer(v, 1, 3600)),
     MODEL_MAX_RETRIES("model.max_retries", "2", v -> integer(v, 0, 10)),
     MODEL_MAX_RETRY_WAIT("model.max_retry_wait", "20", v -> integer(v, 0, 600)),
+    MODEL_MAX_CONCURRENCY("model.max_concurrency", Integer.toString(
+            dev.parley.application.model.ModelConcurrency.DEFAULT), v -> integer(v, 1, 256)),
     MODEL_CIRCUIT_FAILURES("model.circuit.failures", "5", v -> integer(v, 1, 1000)),
     MODEL_CIRCUIT_OPEN_SECONDS("model.circuit.open_seconds", "60", v -> integer(v, 1, 86_400)),
     MODEL_CASSETTE("model.cassette", "", v -> {

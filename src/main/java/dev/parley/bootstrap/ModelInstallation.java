@@ -7,6 +7,7 @@ import dev.parley.application.model.CircuitBreakingModel;
 import dev.parley.application.model.LanguageModel;
 import dev.parley.application.model.ModelCall;
 import dev.parley.application.model.ModelCallLog;
+import dev.parley.application.model.ModelConcurrency;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.model.OfflineLanguageModel;
 import java.nio.file.Path;
@@ -26,7 +27,8 @@ final class ModelInstallation {
 
     static ModelGateway gateway(ParleyConfig config, Clock clock, Random random, ModelCallLog log) {
         return new ModelGateway(model(config, clock, random), log, clock,
-                config.getBoolean(ConfigKey.MODEL_DEBUG_RECORDING));
+                config.getBoolean(ConfigKey.MODEL_DEBUG_RECORDING),
+                new ModelConcurrency(config.getInt(ConfigKey.MODEL_MAX_CONCURRENCY)));
     }
 
     static LanguageModel model(ParleyConfig config, Clock clock, Random random) {
@@ -89,6 +91,12 @@ final class ModelInstallation {
         public List<ModelCall> ofConversation(long conversationId) {
             var t = target;
             return t == null ? List.of() : t.ofConversation(conversationId);
+        }
+
+        @Override
+        public void reassign(long provisionalConversationId, long conversationId) {
+            var t = target;
+            if (t != null) t.reassign(provisionalConversationId, conversationId);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.parley.bootstrap;
 
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.memory.InMemoryTransactions;
@@ -13,10 +13,11 @@ import dev.parley.adapter.scheduling.BackgroundLoop;
 import dev.parley.adapter.scheduling.OutboxDispatcher;
 import dev.parley.adapter.scheduling.PipelineWorker;
 import dev.parley.adapter.telegram.TelegramPoller;
+import dev.parley.application.alerts.AlertExplanations;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.console.BuyerJourneys;
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.application.escalation.ReplyLinks;
 import dev.parley.application.escalation.ReplyTool;
@@ -40,12 +41,14 @@ import dev.parley.application.outbox.Sender;
 import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ProcessInboundMessage;
+import dev.parley.application.pipeline.StageMetrics;
+import dev.parley.application.pipeline.StageRunner;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.pipeline.RunDueJobs;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
-import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.pipeline.ReleaseHeldMessage;
 import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.signup.SignupPages;
 import dev.parley.application.signup.WebOptIn;
@@ -85,6 +88,10 @@ public final class ParleyApp implements AutoCloseable {
     /** The same store for operators' actions: a unit of work that lost a race is run again (a few times). */
     public final Transactions operatorTransactions;
     public final PipelineMetrics metrics = new PipelineMetrics();
+    public final StageMetrics stageMetrics = new StageMetrics();
+    /** The stages of the pipeline's units of work, and of the operators' (whose lost races are run again). */
+    public final StageRunner stages;
+    public final StageRunner operatorStages;
     public final EventFanOut events = new EventFanOut();
     /** Events to and from the other processes of a PostgreSQL store; null on H2 and in memory. */
     private final PostgresEventBridge eventBridge;
@@ -185,7 +192,7 @@ public final class ParleyApp implements AutoCloseable {
 
     /** MiniLM, with the vectors of the last 4,096 distinct texts remembered in memory. */
     private static TextEmbedder ownEmbedder() {
-        return new MemoizingTextEmbedder(new MiniLmTextEmbedder(), 4096);
+        return new MemoizingTextEmbedder(OnnxTextEmbedder.product(), 4096);
     }
 
     /**
@@ -250,27 +257,34 @@ public final class ParleyApp implements AutoCloseable {
                     safety.outbound(), database != null ? database.claimJournal() : ClaimJournal.NONE,
                     database != null ? database.lostClaims() : LostClaims.none());
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
-            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, events, outboxLoop,
-                    safety.inbound());
-            int parallelism = Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4);
+            // The stages of every unit of conversation work (docs/decisions/0021-pipeline-stages.md): the pipeline's
+            // in plain transactions, the operators' in transactions that run a lost race again.
+            this.stages = new StageRunner(tx, this.clock, events, outboxLoop, stageMetrics);
+            model.concurrency().onTurn(new ModelTurns(tx, this.clock, events));
+            this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, stages,
+                    safety.inbound(), model.calls());
+            // Lanes prepare side by side, and a lane waiting for the model holds no connection: twice as many lanes
+            // as the model answers at once, so conversations that need no model go on while others wait for it.
+            int parallelism = Math.max(Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4),
+                    2 * config.getInt(ConfigKey.MODEL_MAX_CONCURRENCY));
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
                     database != null ? database.receiptJournal() : ReceiptJournal.NONE);
-            this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, events, outboxLoop);
+            this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, stages, outboxLoop);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
-            this.find = new FindConversations(tx);
+            this.find = new FindConversations(tx, new AlertExplanations(learnedAlerts));
             // An operator's action that races the pipeline on the same conversation is simply run again.
             this.operatorTransactions = new RetryOnConflict(tx);
             var ops = operatorTransactions;
-            this.startConversation = new StartConversation(ops, playbooks, this.clock, events, outboxLoop);
-            this.reply = new ReplyToConversation(ops, this.clock, events, outboxLoop);
+            this.operatorStages = new StageRunner(ops, this.clock, events, outboxLoop, stageMetrics);
+            this.startConversation = new StartConversation(operatorStages, playbooks);
+            this.reply = new ReplyToConversation(operatorStages, ops);
             this.claims = new ClaimConversation(ops, this.clock, events);
-            this.unblock = new UnblockConversation(ops, playbooks, this.clock, events);
+            this.unblock = new UnblockConversation(operatorStages, ops, playbooks);
             this.retryInbox = new RetryInboxMessage(ops, this.clock, worker);
-            this.externalEvent = new DeliverExternalEvent(ops, playbooks, this.clock, events, outboxLoop);
+            this.externalEvent = new DeliverExternalEvent(operatorStages, ops, playbooks);
             this.resolveUndelivered = new ResolveUndelivered(ops, playbooks, this.clock, events, outboxLoop);
-            this.releaseFiltered = new ReleaseFilteredMessage(ops, new ReleaseHeldMessage(playbooks), this.clock, events,
-                    outboxLoop);
+            this.releaseFiltered = new ReleaseFilteredMessage(operatorStages, ops, new ReleaseHeldMessage(playbooks));
             this.revealOriginal = new RevealOriginal(ops, this.clock);
             this.setContactTimeZone = new SetContactTimeZone(ops, this.clock);
             this.checkOutgoing = new CheckOutgoing(tx, safety.outbound(), this.clock);
@@ -278,7 +292,7 @@ public final class ParleyApp implements AutoCloseable {
             this.catalog = new ImportCatalog(tx, this.clock);
             this.replyTool = new ReplyTool(tx, externalEvent, this.clock);
             this.signupPages = new SignupPages(tx, playbooks, externalEvent, this.clock);
-            this.webOptIn = new WebOptIn(ops, playbooks, this.clock, events, outboxLoop);
+            this.webOptIn = new WebOptIn(operatorStages, playbooks);
             this.buyerJourneys = new BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = NumberPlaybooks.of(config, playbooks);
             this.telegram = SenderInstallation.telegramPoller(config, tx, receive, this.clock);

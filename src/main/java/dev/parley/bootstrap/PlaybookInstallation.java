@@ -11,7 +11,7 @@ import dev.parley.application.escalation.ReplyLinks;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.chimein.BotIdentities;
 import dev.parley.application.chimein.ChimeInPlaybook;
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.application.playbook.NoopPlaybook;

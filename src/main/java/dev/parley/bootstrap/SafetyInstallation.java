@@ -13,7 +13,7 @@ import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.safety.SafetyZones;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.safety.ScreenOutbound;
-import dev.parley.application.safety.StoredConversationFacts;
+import dev.parley.application.safety.query.StoredConversationFacts;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.ZoneLookup;
 import java.time.Clock;

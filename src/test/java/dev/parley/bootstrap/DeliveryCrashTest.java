@@ -79,30 +79,35 @@ class DeliveryCrashTest {
             var child = new ChildParley(home, List.of("api.token=" + TestParley.TOKEN, "sender=twilio",
                     "twilio.base_url=" + twilio.url("/"), "twilio.account_sid=" + SID,
                     "webhooks.twilio.auth_token=" + TestParley.TWILIO_TOKEN, "twilio.from=+15005550006"));
-            child.startAndAwaitHealthy(ChildParley.STARTUP);
-            await().atMost(Duration.ofSeconds(30)).until(() -> requests.get() == 2);
-            child.kill();
-            assertThat(outboxRow(home, outboxId)).as("the killed process's store has the claim").isEqualTo("SENDING 2");
-            var journal = new FileReceiptJournal(home.resolve("data/parley.receipts"));
-            assertThat(journal.claims()).as("journalled before the request left").singleElement()
-                    .satisfies(c -> assertThat(c.outboxId() + " " + c.attempt()).isEqualTo(outboxId + " 2"));
+            try {
+                child.startAndAwaitHealthy(ChildParley.STARTUP);
+                await().atMost(Duration.ofSeconds(30)).until(() -> requests.get() == 2);
+                child.kill();
+                assertThat(outboxRow(home, outboxId)).as("the killed process's store has the claim").isEqualTo("SENDING 2");
+                var journal = new FileReceiptJournal(home.resolve("data/parley.receipts"));
+                assertThat(journal.claims()).as("journalled before the request left").singleElement()
+                        .satisfies(c -> assertThat(c.outboxId() + " " + c.attempt()).isEqualTo(outboxId + " 2"));
 
-            // 3. The store lost the claim's commit (the file as it was before it); the journal on disk has the claim.
-            Files.copy(beforeTheClaim, store, StandardCopyOption.REPLACE_EXISTING);
-            assertThat(outboxRow(home, outboxId)).isEqualTo("PENDING 1");
+                // 3. The store lost the claim's commit (the file as it was before it); the journal on disk has the claim.
+                Files.copy(beforeTheClaim, store, StandardCopyOption.REPLACE_EXISTING);
+                assertThat(outboxRow(home, outboxId)).isEqualTo("PENDING 1");
 
-            child.startAndAwaitHealthy(ChildParley.STARTUP);
-            var http = new ParleyHttp(child.baseUrl());
-            await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("DELIVERY_UNKNOWN"));
-            Thread.sleep(1500); // three outbox rounds: nothing may go out again by itself
-            assertThat(requests.get()).as("requests to Twilio").isEqualTo(2);
-            assertThat(child.log()).anySatisfy(line -> assertThat(line).contains("claim journal: 1 claims, 1 restored"));
+                child.startAndAwaitHealthy(ChildParley.STARTUP);
+                var http = new ParleyHttp(child.baseUrl());
+                await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("DELIVERY_UNKNOWN"));
+                Thread.sleep(1500); // three outbox rounds: nothing may go out again by itself
+                assertThat(requests.get()).as("requests to Twilio").isEqualTo(2);
+                assertThat(child.log()).anySatisfy(line -> assertThat(line).contains("claim journal: 1 claims, 1 restored"));
 
-            var again = http.apiPost("/api/outbox/" + outboxId + "/send-again", "{\"actor\":\"ops@example.test\"}");
-            assertThat(again.statusCode()).isEqualTo(202);
-            await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("SENT"));
-            assertThat(twilio.getRequestCount()).as("sent again once, by the operator").isEqualTo(3);
-            child.stop();
+                var again = http.apiPost("/api/outbox/" + outboxId + "/send-again", "{\"actor\":\"ops@example.test\"}");
+                assertThat(again.statusCode()).isEqualTo(202);
+                await().atMost(Duration.ofSeconds(30)).until(() -> status(http, outboxId).equals("SENT"));
+                assertThat(twilio.getRequestCount()).as("sent again once, by the operator").isEqualTo(3);
+                child.stop();
+            } finally {
+                // a failed check must not leave the child running beside the rest of the suite
+                if (child.alive()) child.kill();
+            }
         }
     }
 

@@ -24,15 +24,30 @@ public final class ScriptedModelServer implements AutoCloseable {
     private final Map<String, Function<String, MockResponse>> defaults = new HashMap<>();
     private final List<String> tasks = Collections.synchronizedList(new ArrayList<>());
     private final List<String> bodies = Collections.synchronizedList(new ArrayList<>());
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger mostInFlight =
+            new java.util.concurrent.atomic.AtomicInteger();
+    private final Map<String, java.util.concurrent.CountDownLatch> gates = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile java.time.Duration delay = java.time.Duration.ZERO;
 
     public ScriptedModelServer() {
         server.setDispatcher(new Dispatcher() {
             @Override
-            public MockResponse dispatch(RecordedRequest request) {
+            public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
                 var task = request.getHeaders().get("X-Parley-Task");
                 var body = request.getBody() == null ? "" : request.getBody().utf8();
                 tasks.add(task);
                 bodies.add(body);
+                int now = inFlight.incrementAndGet();
+                mostInFlight.accumulateAndGet(now, Math::max);
+                try {
+                    // a model that takes its time: each request waits here on its own connection's thread
+                    Thread.sleep(delay.toMillis());
+                    var gate = gates.get(task);
+                    if (gate != null) gate.await();
+                } finally {
+                    inFlight.decrementAndGet();
+                }
                 synchronized (ScriptedModelServer.this) {
                     var queue = queued.get(task);
                     if (queue != null && !queue.isEmpty()) return queue.poll();
@@ -77,6 +92,28 @@ public final class ScriptedModelServer implements AutoCloseable {
         queued.clear();
         tasks.clear();
         bodies.clear();
+    }
+
+    /** Every answer comes {@code delay} after its request (a model that takes its time). */
+    public ScriptedModelServer delay(java.time.Duration delay) {
+        this.delay = delay;
+        return this;
+    }
+
+    /** Calls of {@code task} get no answer until {@code gate} opens. */
+    public ScriptedModelServer holdUntil(String task, java.util.concurrent.CountDownLatch gate) {
+        gates.put(task, gate);
+        return this;
+    }
+
+    /** The most requests this endpoint was answering at once. */
+    public int mostInFlight() {
+        return mostInFlight.get();
+    }
+
+    /** How many requests it answers now. */
+    public int inFlight() {
+        return inFlight.get();
     }
 
     /** The tasks asked so far, in order. */

@@ -59,7 +59,8 @@ public final class ScriptedPlaybook implements Playbook {
             session.moveTo("HumanReview", "critical_alert", Map.of());
             session.lockForReview(messageId, List.of("threat"), List.of("test-pattern"), "test");
         } else if (text.equals("pause")) {
-            session.store().conversations().setAutomation(session.conversation().id(), true, null, session.now());
+            session.apply(new dev.parley.application.playbook.Effect.SetAutomation(session.conversation().id(), true,
+                    null, session.now()));
         } else if (text.equals("wait")) {
             session.moveTo("Waiting", "wait", Map.of("message_id", messageId));
         } else if (text.startsWith("echo ")) {

@@ -19,7 +19,7 @@ public final class StoreAudit {
                     + ";WRITE_DELAY=0", "sa", "");
         }
 
-        java.sql.Connection connect() throws SQLException {
+        public java.sql.Connection connect() throws SQLException {
             return DriverManager.getConnection(url, user, password);
         }
     }

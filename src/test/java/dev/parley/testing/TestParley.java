@@ -66,7 +66,10 @@ public final class TestParley implements AutoCloseable {
         flags.put(ConfigKey.PLAYBOOK_DEFAULT, "noop");
         flags.put(ConfigKey.PLAYBOOK_INBOUND, "noop");
         flags.putAll(settings);
-        return ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
+        var config = ParleyConfig.load(home, Map.of(), flags, new SecureRandom());
+        H2StoreTemplate.seed(config.get(ConfigKey.DB_URL), config.get(ConfigKey.DB_USER),
+                config.get(ConfigKey.DB_PASSWORD));
+        return config;
     }
 
     public static TestParley start(Path home) {

@@ -36,7 +36,7 @@ public final class WiringSafety {
 
     /**
      * Answers "echo: &lt;what it saw&gt;"; "say-deny" and "say-rewrite" answer with {@link #DENIED} and
-     * {@link #REWRITTEN}. Remembers every text it was given.
+     * {@link #REWRITTEN}. Remembers every text it was given (in decisions that were committed).
      */
     public static final class EchoPlaybook implements Playbook {
         public final List<String> seen = new CopyOnWriteArrayList<>();
@@ -47,7 +47,8 @@ public final class WiringSafety {
 
         @Override
         public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
-            seen.add(message.text());
+            // what it was given, once the decision is committed (a decider also runs in its unit's dry run)
+            session.afterCommit("seen", () -> seen.add(message.text()));
             var text = switch (message.text()) {
                 case "say-deny" -> DENIED;
                 case "say-rewrite" -> REWRITTEN;

@@ -32,7 +32,7 @@ import java.util.TreeMap;
 public final class AlertModelFile {
     /** The file name, as a classpath resource and in {@code $PARLEY_HOME}. */
     public static final String FILE_NAME = "alert_heads.json";
-    static final String FORMAT = "parley-alert-heads/1";
+    static final String FORMAT = "parley-alert-heads/2";
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
@@ -45,9 +45,10 @@ public final class AlertModelFile {
                     Map<String, String> dataSha256, TrainingJson training, List<HeadJson> heads) {
     }
 
-    @JsonPropertyOrder({"folds", "l2", "criticalFalseAlarms", "reviewFalseAlarms", "rows"})
+    @JsonPropertyOrder({"folds", "l2", "criticalFalseAlarms", "reviewFalseAlarms", "rows", "rowsSha256",
+            "vectorSampleSha256", "canarySha256"})
     record TrainingJson(int folds, double l2, double criticalFalseAlarms, double reviewFalseAlarms,
-                        Map<String, Long> rows) {
+                        Map<String, Long> rows, String rowsSha256, String vectorSampleSha256, String canarySha256) {
     }
 
     @JsonPropertyOrder({"category", "raisesAlerts", "thresholds", "dev", "bias", "weights", "histogram"})
@@ -58,12 +59,17 @@ public final class AlertModelFile {
     record ThresholdsJson(double critical, double review) {
     }
 
-    @JsonPropertyOrder({"positives", "positiveRows", "rocAuc", "critical", "review"})
-    record DevJson(String positives, long positiveRows, double rocAuc, TierJson critical, TierJson review) {
+    @JsonPropertyOrder({"positives", "positiveRows", "rocAuc", "critical", "review", "firstSentenceCritical",
+            "firstSentenceReview", "inSampleCritical", "inSampleReview"})
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record DevJson(String positives, long positiveRows, double rocAuc, TierJson critical, TierJson review,
+                   TierJson firstSentenceCritical, TierJson firstSentenceReview, TierJson inSampleCritical,
+                   TierJson inSampleReview) {
     }
 
-    @JsonPropertyOrder({"threshold", "recall", "falseAlarmRate"})
-    record TierJson(double threshold, double recall, Map<String, Double> falseAlarmRate) {
+    @JsonPropertyOrder({"threshold", "recall", "recallPerSource", "falseAlarmRate"})
+    record TierJson(double threshold, double recall, Map<String, Double> recallPerSource,
+                    Map<String, Double> falseAlarmRate) {
     }
 
     @JsonPropertyOrder({"logitMin", "logitStep", "positive", "benign"})
@@ -81,7 +87,8 @@ public final class AlertModelFile {
         var p = model.provenance();
         var json = new FileJson(FORMAT, heads.embeddingModel(), heads.dimensions(), p.command(),
                 new LinkedHashMap<>(p.dataSha256()), new TrainingJson(p.folds(), p.l2(), criticalFalseAlarms,
-                reviewFalseAlarms, new LinkedHashMap<>(p.rowsPerSource())),
+                reviewFalseAlarms, new LinkedHashMap<>(p.rowsPerSource()), p.rowsSha256(), p.vectorSampleSha256(),
+                p.canarySha256()),
                 heads.heads().stream().map(AlertModelFile::head).toList());
         var printer = new DefaultPrettyPrinter()
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
@@ -98,12 +105,14 @@ public final class AlertModelFile {
         var g = h.histogram();
         return new HeadJson(h.category(), h.raisesAlerts(), new ThresholdsJson(h.thresholds().critical(),
                 h.thresholds().review()), new DevJson(d.positives(), d.positiveRows(), d.rocAuc(), tier(d.critical()),
-                tier(d.review())), h.bias(), h.weights(), new HistogramJson(g.logitMin(), g.logitStep(),
+                tier(d.review()), tier(d.firstSentenceCritical()), tier(d.firstSentenceReview()),
+                tier(d.inSampleCritical()), tier(d.inSampleReview())), h.bias(), h.weights(), new HistogramJson(g.logitMin(), g.logitStep(),
                 g.positive(), new LinkedHashMap<>(g.benign())));
     }
 
     private static TierJson tier(TierFigures t) {
-        return new TierJson(t.threshold(), t.recall(), new TreeMap<>(t.falseAlarmRate()));
+        return t == null ? null : new TierJson(t.threshold(), t.recall(), new TreeMap<>(t.recallPerSource()),
+                new TreeMap<>(t.falseAlarmRate()));
     }
 
     /** {@code parleyHome/alert_heads.json} when that file exists. */
@@ -153,7 +162,8 @@ public final class AlertModelFile {
             var heads = json.heads().stream().map(AlertModelFile::head).toList();
             var t = json.training();
             return new TrainedAlertModel(new AlertHeads(json.embeddingModel(), json.dimensions(), heads),
-                    new ModelProvenance(json.command(), json.dataSha256(), t.folds(), t.l2(), t.rows()));
+                    new ModelProvenance(json.command(), json.dataSha256(), t.folds(), t.l2(), t.rows(), t.rowsSha256(),
+                            t.vectorSampleSha256(), t.canarySha256()));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new AlertModelFileException(source + ": " + e.getMessage(), e);
         }
@@ -164,11 +174,13 @@ public final class AlertModelFile {
         var g = h.histogram();
         return new AlertHead(h.category(), h.raisesAlerts(), h.weights(), h.bias(),
                 new HeadThresholds(h.thresholds().critical(), h.thresholds().review()),
-                new DevFigures(d.positives(), d.positiveRows(), tier(d.critical()), tier(d.review()), d.rocAuc()),
+                new DevFigures(d.positives(), d.positiveRows(), tier(d.critical()), tier(d.review()), d.rocAuc(),
+                        tier(d.firstSentenceCritical()), tier(d.firstSentenceReview()), tier(d.inSampleCritical()),
+                        tier(d.inSampleReview())),
                 new ScoreHistogram(g.logitMin(), g.logitStep(), g.positive(), g.benign()));
     }
 
     private static TierFigures tier(TierJson t) {
-        return new TierFigures(t.threshold(), t.recall(), t.falseAlarmRate());
+        return t == null ? null : new TierFigures(t.threshold(), t.recall(), t.recallPerSource(), t.falseAlarmRate());
     }
 }

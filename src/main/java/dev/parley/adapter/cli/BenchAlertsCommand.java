@@ -2,7 +2,7 @@ package dev.parley.adapter.cli;
 
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.alerts.AlertPatternsFile;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.playbook.outreach.SafetyScreen;
 import dev.parley.domain.alert.MatchingMode;
@@ -53,7 +53,7 @@ final class BenchAlertsCommand implements Callable<Integer> {
         if (messages < 10) {
             throw BenchCommand.refuse(spec, "--messages must be >= 10");
         }
-        var embedder = new MiniLmTextEmbedder();
+        var embedder = OnnxTextEmbedder.product();
         var learned = LearnedAlerts.of(AlertModelFile.load(Optional.empty()), embedder, Map.of());
         var detector = AlertPatternsFile.loadDefault().detector(MatchingMode.PARLEY);
         var screen = new SafetyScreen(() -> detector, new OfflineAiSafetyFlag(), learned);
@@ -104,7 +104,7 @@ final class BenchAlertsCommand implements Callable<Integer> {
     }
 
     /** A different SMS-like message each time (a counter keeps every text distinct). */
-    private static String message(Random random, int n) {
+    static String message(Random random, int n) {
         var filled = MIDDLES.get(random.nextInt(MIDDLES.size()))
                 .replace("%s", PLACES.get(random.nextInt(PLACES.size())))
                 .replace("%d", Integer.toString(1850 + random.nextInt(150)));

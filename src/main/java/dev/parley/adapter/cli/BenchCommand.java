@@ -16,7 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Run a benchmark and print JSON.",
         subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
                 BenchCommand.Assistant.class, BenchAlertsCommand.class, BenchCommand.Context.class,
-                BenchCommand.Buyer.class, BenchValidateCommand.class})
+                BenchCommand.Buyer.class, BenchValidateCommand.class, BenchEmbeddersCommand.class,
+                BenchCommand.Llm.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -54,7 +55,7 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "ingest", mixinStandardHelpOptions = true,
-            description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare JDK HttpServer (saturation).",
+            description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare Jetty server (saturation).",
                     "With --rate: N signed webhooks a second for --seconds (open loop), after an untimed --warm-up;",
                     "  latency to PROCESSED.",
                     "With --db: 1, 2, 3 (--processes) parley serve processes on one PostgreSQL vs one on H2.",
@@ -159,6 +160,10 @@ final class BenchCommand implements Runnable {
                 description = "conversations (default 1000)")
         int conversations;
 
+        @Option(names = "--warm-up", paramLabel = "N", defaultValue = "1000",
+                description = "conversations replayed untimed first (default 1000; 0 = none)")
+        int warmUp;
+
         @Option(names = "--playbook", paramLabel = "NAME", description = "playbook (default: the default playbook)")
         String playbook;
 
@@ -171,8 +176,11 @@ final class BenchCommand implements Runnable {
             if (conversations < 1) {
                 throw refuse(spec, "--conversations must be >= 1");
             }
+            if (warmUp < 0) {
+                throw refuse(spec, "--warm-up must be >= 0");
+            }
             requireStore(spec, store);
-            var result = bench.parent.launcher().benchReplay(conversations, playbook, store);
+            var result = bench.parent.launcher().benchReplay(conversations, warmUp, playbook, store);
             return print(spec, result);
         }
     }
@@ -214,6 +222,52 @@ final class BenchCommand implements Runnable {
             requireStore(spec, store);
             var result = bench.parent.launcher().benchAssistant(messages, store);
             return print(spec, result);
+        }
+    }
+
+    @Command(name = "llm", mixinStandardHelpOptions = true,
+            description = {"The assistant with a model that takes its time (an embedded OpenAI-compatible endpoint that",
+                    "answers after --delay-ms, or --base-url): every conversation's messages sent at once (open loop);",
+                    "when the last was answered against the ideal for model.max_concurrency, and webhook receipts",
+                    "(a fresh one every 100 ms) meanwhile. One JSON line."})
+    static final class Llm implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--delay-ms", paramLabel = "MS", defaultValue = "2000",
+                description = "how long the embedded endpoint takes to answer a call (default 2000)")
+        long delayMillis;
+
+        @Option(names = "--conversations", paramLabel = "N", defaultValue = "20", description = "contacts (default 20)")
+        int conversations;
+
+        @Option(names = "--messages", paramLabel = "M", defaultValue = "2",
+                description = "messages each contact sends at once (default 2)")
+        int messages;
+
+        @Option(names = "--concurrency", paramLabel = "C", defaultValue = "4",
+                description = "model.max_concurrency (default 4, Parley's default)")
+        int concurrency;
+
+        @Option(names = "--base-url", paramLabel = "URL",
+                description = "a real OpenAI-compatible endpoint instead of the embedded one (--delay-ms is then not used)")
+        String baseUrl;
+
+        @Option(names = "--model", paramLabel = "NAME", defaultValue = "bench-model",
+                description = "model.name (with --base-url)")
+        String model;
+
+        @Override
+        public Integer call() throws Exception {
+            if (delayMillis < 0) throw refuse(spec, "--delay-ms must be >= 0");
+            if (conversations < 1) throw refuse(spec, "--conversations must be >= 1");
+            if (messages < 1) throw refuse(spec, "--messages must be >= 1");
+            if (concurrency < 1) throw refuse(spec, "--concurrency must be >= 1");
+            if (baseUrl != null && spec.commandLine().getParseResult().hasMatchedOption("--delay-ms")) {
+                throw refuse(spec, "--delay-ms is the embedded endpoint's: not used with --base-url");
+            }
+            return print(spec, bench.parent.launcher().benchLlm(delayMillis, conversations, messages, concurrency,
+                    baseUrl, model));
         }
     }
 

@@ -5,7 +5,7 @@ import dev.parley.adapter.alerts.AlertModelFileException;
 import dev.parley.adapter.alerts.AlertThresholdsFile;
 import dev.parley.adapter.embedding.CachedTextEmbedder;
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.application.safety.SafetyModel;
@@ -38,7 +38,7 @@ final class CliSafetyModel {
         if (!mode.equals("on")) return new Loaded(null, null, "--heads must be on or off, not '" + heads + "'");
         try {
             var trained = AlertModelFile.load(home == null ? Optional.empty() : AlertModelFile.overrideIn(home));
-            var minilm = new MiniLmTextEmbedder();
+            var minilm = OnnxTextEmbedder.product();
             if (!minilm.model().equals(trained.heads().embeddingModel())) {
                 return new Loaded(null, null, "the heads read " + trained.heads().embeddingModel()
                         + " vectors; Parley embeds with " + minilm.model());

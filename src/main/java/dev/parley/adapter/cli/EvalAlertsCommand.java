@@ -12,7 +12,7 @@ import dev.parley.adapter.alerts.SeedPhraseExample;
 import dev.parley.adapter.alerts.SeedPhraseExamples;
 import dev.parley.adapter.embedding.CachedTextEmbedder;
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.alert.MatchingMode;
 import dev.parley.domain.alert.learned.Tier;
@@ -143,7 +143,7 @@ public final class EvalAlertsCommand implements Callable<Integer> {
 
     /** The MiniLM embedder, behind a disk cache when {@code --cache} is given; null (after an error) otherwise. */
     private TextEmbedder embedder(String headsModel) {
-        TextEmbedder embedder = new MiniLmTextEmbedder();
+        TextEmbedder embedder = OnnxTextEmbedder.product();
         if (!embedder.model().equals(headsModel)) {
             fail("the heads read " + headsModel + " vectors; Parley embeds with " + embedder.model());
             return null;

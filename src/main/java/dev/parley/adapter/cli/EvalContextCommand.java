@@ -6,7 +6,7 @@ import dev.parley.adapter.cli.context.BaselineStrategies;
 import dev.parley.adapter.cli.context.ContextEvaluation;
 import dev.parley.adapter.cli.context.IrcLogFormatException;
 import dev.parley.adapter.embedding.EmbeddingCacheFile;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.chimein.context.ContextStrategies;
 import dev.parley.domain.chimein.context.ContextStrategy;
@@ -113,7 +113,7 @@ public final class EvalContextCommand implements Callable<Integer> {
 
     /** Embeds every needed line once (from the cache where it can), reporting embeddings per second. */
     private EmbeddingCacheFile warm(ContextEvaluation evaluation, java.io.PrintWriter err) {
-        var model = new MiniLmTextEmbedder();
+        var model = OnnxTextEmbedder.product();
         var file = noCache ? null : cache != null ? cache : defaultCache(model.model());
         var embedder = new EmbeddingCacheFile(model, file);
         var texts = evaluation.textsToEmbed();

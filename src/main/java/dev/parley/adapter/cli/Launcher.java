@@ -47,6 +47,13 @@ public interface Launcher {
      */
     Map<String, Object> benchAssistant(int messages, String store);
 
+    /**
+     * {@code bench llm}: the assistant with a model that answers after {@code delayMillis}; {@code baseUrl} null for
+     * the embedded endpoint.
+     */
+    Map<String, Object> benchLlm(long delayMillis, int conversations, int messages, int concurrency, String baseUrl,
+                                 String model) throws Exception;
+
     /** The buyer-sms playbook's own time per inbound message (offline agents), p50 / p99, over generated journeys. */
     default Map<String, Object> benchBuyer(int conversations, String store) {
         throw new UnsupportedOperationException("bench buyer");
@@ -101,7 +108,7 @@ public interface Launcher {
      * Replays {@code conversations} generated conversations on {@code store} ({@code memory} or {@code h2}) and
      * returns events, seconds and events_per_s.
      */
-    Map<String, Object> benchReplay(int conversations, String playbook, String store);
+    Map<String, Object> benchReplay(int conversations, int warmUp, String playbook, String store);
 
     /**
      * Times one context selection of the default strategy over a {@code lookback}-message window with every vector

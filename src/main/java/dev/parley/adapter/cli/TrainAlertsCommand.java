@@ -5,8 +5,9 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.embedding.CachedTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.application.alerts.training.AlertHeadTrainer;
-import dev.parley.application.alerts.training.DevSource;
+import dev.parley.application.alerts.training.TrainingDigests;
 import dev.parley.application.alerts.training.HeadSpec;
 import dev.parley.application.alerts.training.TrainingRow;
 import dev.parley.application.alerts.training.TrainingRows;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
  * data.
  */
 @Command(name = "alerts", mixinStandardHelpOptions = true,
-        description = "Train the learned alert heads (logistic regression on MiniLM sentence embeddings).")
+        description = "Train the learned alert heads (logistic regression on sentence embeddings), with "
+                + "thresholds and figures from out-of-source scores.")
 public final class TrainAlertsCommand implements Callable<Integer> {
     static final int BAD_INPUT = 2;
     /** What the model file records as the command that made it (paths differ between machines; hashes do not). */
@@ -53,7 +55,8 @@ public final class TrainAlertsCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--data", required = true, paramLabel = "<dir>",
-            description = "Folder with sms-spam-uci/, hate-speech-offensive/ and selfharm-dev/ (Parley's shared data).")
+            description = "Folder with sms-spam-uci/, sms-india/, hate-speech-offensive/, selfharm-dev/ and "
+                    + "irc-disentanglement/ (Parley's shared data).")
     private Path data;
 
     @Option(names = "--out", paramLabel = "<file>",
@@ -68,11 +71,15 @@ public final class TrainAlertsCommand implements Callable<Integer> {
     @Option(names = "--home", paramLabel = "DIR", description = "Parley home (default: $PARLEY_HOME, else ~/.parley)")
     private Path home;
 
-    @Option(names = "--hold-out", paramLabel = "SOURCE", split = ",",
-            description = "Leave an ordinary source out of training and thresholds (sms_ham, tweet_neither, "
-                    + "post_non_suicide) and report its false-alarm rates: what carries over to a source no head "
-                    + "has seen. Needs --out, so the held-out model never replaces the one Parley uses.")
-    private List<String> holdOut;
+    @Option(names = "--embedder", paramLabel = "MODEL", defaultValue = MiniLmTextEmbedder.MODEL,
+            description = "Sentence encoder whose vectors the heads read: all-minilm-l6-v2-q (default), "
+                    + "e5-small-v2-q or bge-small-en-v1.5-q. Parley embeds messages with the model its heads name.")
+    private String embedder;
+
+    @Option(names = "--sample", paramLabel = "K", defaultValue = "1",
+            description = "Train on a deterministic 1-in-K sample of the rows (by post or text; default 1: all): the "
+                    + "smaller path for comparing embedders. Needs --out.")
+    private int sample;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
             description = "Threads that embed texts (default 2); the result does not depend on it.")
@@ -81,16 +88,11 @@ public final class TrainAlertsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (threads < 1 || threads > 64) return fail("--threads must be from 1 to 64");
-        var heldOut = new java.util.LinkedHashSet<DevSource>();
-        for (var name : holdOut == null ? List.<String>of() : holdOut) {
-            var source = java.util.Arrays.stream(DevSource.values()).filter(s -> s.id().equals(name.strip()))
-                    .findFirst();
-            if (source.isEmpty() || !source.get().benign()) {
-                return fail("--hold-out must name an ordinary source: sms_ham, tweet_neither or post_non_suicide");
-            }
-            heldOut.add(source.get());
+        if (sample < 1 || sample > 1000) return fail("--sample must be from 1 to 1000");
+        if (sample > 1 && out == null) return fail("--sample needs --out");
+        if (dev.parley.adapter.embedding.SentenceModel.byId(embedder).isEmpty()) {
+            return fail("--embedder must be one of " + dev.parley.adapter.embedding.SentenceModel.ids());
         }
-        if (!heldOut.isEmpty() && out == null) return fail("--hold-out needs --out");
         var parleyHome = parent.parent.launcher().home(home != null ? home : parent.parent.home);
         long started = System.nanoTime();
         TrainingDataFiles.Read read;
@@ -103,27 +105,37 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         } catch (CharacterCodingException e) {
             return fail(data + ": a data file is not UTF-8 text");
         }
-        var allRows = TrainingRows.of(read.texts());
-        var rows = allRows.stream().filter(r -> !heldOut.contains(r.source())).toList();
-        var held = allRows.stream().filter(r -> heldOut.contains(r.source()) && r.measured()).toList();
+        var rows = TrainingRows.sample(TrainingRows.of(read.texts()), sample);
         var counts = new TreeMap<String, Long>();
         rows.forEach(r -> counts.merge(r.source().id(), 1L, Long::sum));
         progress("rows: " + counts);
         float[][] vectors;
-        float[][] heldVectors;
         long computed;
-        try (var embedder = new CachedTextEmbedder(new MiniLmTextEmbedder(),
+        try (var cached = new CachedTextEmbedder(OnnxTextEmbedder.forModel(embedder),
                 cache != null ? cache : parleyHome.resolve("cache").resolve("embeddings"))) {
-            vectors = embed(rows, embedder);
-            heldVectors = embed(held, embedder);
-            computed = embedder.computed();
+            vectors = embed(rows, cached);
+            computed = cached.computed();
         }
-        var trainer = new AlertHeadTrainer(AlertHeadTrainer.Settings.DEFAULT, this::progress);
-        var heads = trainer.train(rows, vectors, MiniLmTextEmbedder.MODEL, HeadSpec.standard());
-        var provenance = new ModelProvenance(COMMAND, read.sha256(), AlertHeadTrainer.Settings.DEFAULT.folds(),
-                AlertHeadTrainer.Settings.DEFAULT.l2(), counts);
-        var text = AlertModelFile.write(new TrainedAlertModel(heads, provenance),
-                AlertHeadTrainer.CRITICAL_FALSE_ALARMS, AlertHeadTrainer.REVIEW_FALSE_ALARMS);
+        int[] checked = TrainingDigests.sample(rows);
+        var sampled = new float[checked.length][];
+        for (int k = 0; k < checked.length; k++) sampled[k] = vectors[checked[k]];
+        var settings = AlertHeadTrainer.Settings.DEFAULT;
+        var trainer = new AlertHeadTrainer(settings, this::progress);
+        var heads = trainer.train(rows, vectors, embedder, HeadSpec.standard());
+        progress("canary: the same training on the " + checked.length + " sampled rows");
+        String canary;
+        try {
+            canary = TrainingDigests.canary(new AlertHeadTrainer(settings, line -> { }), rows, checked, sampled,
+                    embedder, HeadSpec.standard());
+        } catch (IllegalArgumentException e) {
+            // a small --sample can leave the canary's sample without a head's positives in some fold
+            canary = "none: " + e.getMessage();
+        }
+        var provenance = new ModelProvenance(COMMAND + (embedder.equals(MiniLmTextEmbedder.MODEL) ? ""
+                : " --embedder " + embedder) + (sample > 1 ? " --sample " + sample : ""), read.sha256(), settings.folds(), settings.l2(), counts,
+                TrainingDigests.rows(rows), TrainingDigests.vectors(rows, checked, sampled), canary);
+        var text = AlertModelFile.write(new TrainedAlertModel(heads, provenance), settings.criticalFalseAlarms(),
+                settings.reviewFalseAlarms());
         var target = out != null ? out : parleyHome.resolve(AlertModelFile.FILE_NAME);
         writeAtomically(target, text);
         var summary = new LinkedHashMap<String, Object>();
@@ -139,10 +151,15 @@ public final class TrainAlertsCommand implements Callable<Integer> {
             figures.put("roc_auc", dev.rocAuc());
             figures.put("critical", tier(dev.critical()));
             figures.put("review", tier(dev.review()));
+            if (dev.firstSentenceCritical() != null) {
+                figures.put("first_sentence_critical", tier(dev.firstSentenceCritical()));
+                figures.put("first_sentence_review", tier(dev.firstSentenceReview()));
+            }
+            figures.put("in_sample_critical", tier(dev.inSampleCritical()));
+            figures.put("in_sample_review", tier(dev.inSampleReview()));
             perHead.put(head.category(), figures);
         }
         summary.put("heads", perHead);
-        if (!held.isEmpty()) summary.put("held_out", heldOut(heads, held, heldVectors));
         summary.put("seconds", Math.round((System.nanoTime() - started) / 1e8) / 10.0);
         spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValueAsString(summary));
@@ -150,39 +167,11 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Per held-out source and head: the share of its messages at or above each threshold. */
-    private static Map<String, Object> heldOut(dev.parley.domain.alert.learned.AlertHeads heads,
-                                               List<TrainingRow> held, float[][] vectors) {
-        var result = new LinkedHashMap<String, Object>();
-        for (var source : held.stream().map(TrainingRow::source).distinct().toList()) {
-            var perHead = new LinkedHashMap<String, Object>();
-            for (var head : heads.heads()) {
-                long rows = 0;
-                long critical = 0;
-                long review = 0;
-                for (int i = 0; i < held.size(); i++) {
-                    if (held.get(i).source() != source) continue;
-                    rows++;
-                    double score = head.score(new dev.parley.domain.embedding.Embedding(heads.embeddingModel(),
-                            vectors[i]));
-                    if (score >= head.thresholds().critical()) critical++;
-                    if (score >= head.thresholds().review()) review++;
-                }
-                var figures = new LinkedHashMap<String, Object>();
-                figures.put("rows", rows);
-                figures.put("critical_false_alarm_rate", (double) critical / rows);
-                figures.put("review_false_alarm_rate", (double) review / rows);
-                perHead.put(head.category(), figures);
-            }
-            result.put(source.id(), perHead);
-        }
-        return result;
-    }
-
     private static Map<String, Object> tier(dev.parley.domain.alert.learned.TierFigures figures) {
         var tier = new LinkedHashMap<String, Object>();
         tier.put("threshold", figures.threshold());
         tier.put("recall", figures.recall());
+        tier.put("recall_per_source", new TreeMap<>(figures.recallPerSource()));
         tier.put("false_alarm_rate", new TreeMap<>(figures.falseAlarmRate()));
         return tier;
     }

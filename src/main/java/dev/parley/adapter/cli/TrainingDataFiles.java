@@ -19,14 +19,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The three labelled sets {@code parley train alerts} learns from, in a data folder laid out as Parley's shared
- * data is: {@code sms-spam-uci/SMSSpamCollection.tsv}, {@code hate-speech-offensive/labeled_data.csv} and
- * {@code selfharm-dev/suicide-watch-sample.csv}. Each file's SHA-256 is kept for the model file.
+ * The five public sets {@code parley train alerts} learns from, in a data folder laid out as Parley's shared data
+ * is: {@code sms-spam-uci/SMSSpamCollection.tsv}, {@code sms-india/spam_ham_india.csv},
+ * {@code hate-speech-offensive/labeled_data.csv}, {@code selfharm-dev/suicide-watch-sample.csv} and
+ * {@code irc-disentanglement/dev.jsonl} (everyday chat lines). Each file's SHA-256 is kept for the model file.
  */
 final class TrainingDataFiles {
     static final String UCI = "sms-spam-uci/SMSSpamCollection.tsv";
     static final String DAVIDSON = "hate-speech-offensive/labeled_data.csv";
     static final String SELF_HARM = "selfharm-dev/suicide-watch-sample.csv";
+    static final String INDIA = "sms-india/spam_ham_india.csv";
+    static final String IRC = "irc-disentanglement/dev.jsonl";
 
     /** What was read: every text with its source, and each file's hash by its path under the data folder. */
     record Read(List<SourceText> texts, Map<String, String> sha256) {
@@ -47,6 +50,10 @@ final class TrainingDataFiles {
                     default -> DevSource.TWEET_HATE;
                 }, m.line(), m.text())))));
         hashes.put(SELF_HARM, read(dir, SELF_HARM, in -> selfHarm(in, texts)));
+        hashes.put(INDIA, read(dir, INDIA, in -> new CsvColumnsReader("Msg", "Label", Set.of("spam")).read(in,
+                m -> texts.add(new SourceText(m.label() == MessageLabel.HOSTILE ? DevSource.INDIA_SPAM
+                        : DevSource.INDIA_HAM, m.line(), m.text())))));
+        hashes.put(IRC, read(dir, IRC, in -> irc(in, texts)));
         return new Read(texts, hashes);
     }
 
@@ -57,6 +64,32 @@ final class TrainingDataFiles {
         for (var row : rows) {
             texts.add(new SourceText(row.label() == MessageLabel.HOSTILE ? DevSource.POST_SUICIDE
                     : DevSource.POST_NON_SUICIDE, row.line(), row.text()));
+        }
+    }
+
+    /**
+     * The Ubuntu IRC dev lines ({@code dev.jsonl}): every line that is a message or an action ({@code kind} other
+     * than {@code system}), its {@code text} as written. Every one is ordinary chat.
+     */
+    private static void irc(Reader in, List<SourceText> texts) throws IOException, DatasetFormatException {
+        var reader = new java.io.BufferedReader(in);
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        long line = 0;
+        for (var text = reader.readLine(); text != null; text = reader.readLine()) {
+            line++;
+            if (text.isBlank()) continue;
+            com.fasterxml.jackson.databind.JsonNode node;
+            try {
+                node = json.readTree(text);
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new DatasetFormatException(line, "not a JSON object");
+            }
+            if (node == null || !node.path("kind").isTextual() || !node.path("text").isTextual()) {
+                throw new DatasetFormatException(line, "expected an object with string fields 'kind' and 'text'");
+            }
+            if (!node.get("kind").asText().equals("system")) {
+                texts.add(new SourceText(DevSource.IRC, line, node.get("text").asText()));
+            }
         }
     }
 

@@ -78,6 +78,18 @@ final class ApiViews {
             v.put("resolved_by", h.resolvedBy());
             v.put("resolved_at", h.resolvedAt());
             v.put("resolution_note", h.resolutionNote());
+            var explained = d.explanationsOf(a.id());
+            if (!explained.isEmpty()) {
+                v.put("explanation", explained.stream().map(e -> {
+                    var x = new LinkedHashMap<String, Object>();
+                    x.put("head", e.category());
+                    x.put("part", e.window());
+                    x.put("score", Math.round(e.score() * 10_000) / 10_000.0);
+                    x.put("parts", e.windows());
+                    x.put("text", e.text());
+                    return x;
+                }).toList());
+            }
             return v;
         }).toList());
         m.put("outbox", d.outbox().stream().map(ApiViews::outbox).toList());

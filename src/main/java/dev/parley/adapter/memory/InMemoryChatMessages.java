@@ -1,5 +1,7 @@
 package dev.parley.adapter.memory;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.store.ChatMessages;
 import dev.parley.domain.message.InboundHold;
 import dev.parley.domain.message.Message;
@@ -11,7 +13,7 @@ import java.util.Optional;
 
 /** Group details kept under the message's id; reads walk the conversation's messages (replays are small). */
 final class InMemoryChatMessages implements ChatMessages {
-    private final Table<Meta> table;
+    private final Table<ChatMeta> table;
     private final InMemoryMessages messages;
 
     InMemoryChatMessages(UndoLog undo, InMemoryMessages messages) {
@@ -20,26 +22,26 @@ final class InMemoryChatMessages implements ChatMessages {
     }
 
     @Override
-    public void put(long messageId, Meta meta) {
+    public void put(long messageId, ChatMeta meta) {
         Objects.requireNonNull(meta.sender(), "sender");
         ForeignKeys.require(messages.table, messageId, "chat_messages.message_id");
         table.put(messageId, meta);
     }
 
     @Override
-    public Optional<Row> find(long messageId) {
+    public Optional<ChatRow> find(long messageId) {
         return messages.find(messageId).map(this::row);
     }
 
     @Override
-    public List<Row> before(long conversationId, long messageId, int limit) {
+    public List<ChatRow> before(long conversationId, long messageId, int limit) {
         var all = messages.ofConversation(conversationId).stream()
                 .filter(m -> m.id() < messageId && !InboundHold.hides(m.status())).toList();
         return all.subList(Math.max(0, all.size() - limit), all.size()).stream().map(this::row).toList();
     }
 
     @Override
-    public Optional<Row> byProviderId(long conversationId, String providerId) {
+    public Optional<ChatRow> byProviderId(long conversationId, String providerId) {
         var all = messages.ofConversation(conversationId);
         for (int i = all.size() - 1; i >= 0; i--) {
             if (providerId.equals(all.get(i).providerId())) return Optional.of(row(all.get(i)));
@@ -48,7 +50,7 @@ final class InMemoryChatMessages implements ChatMessages {
     }
 
     @Override
-    public List<Row> sentBetween(long conversationId, Instant from, Instant to, int limit) {
+    public List<ChatRow> sentBetween(long conversationId, Instant from, Instant to, int limit) {
         var from_ = StoredTime.of(from);
         var to_ = StoredTime.of(to);
         var rows = new ArrayList<Message>();
@@ -59,8 +61,8 @@ final class InMemoryChatMessages implements ChatMessages {
         return rows.subList(0, Math.min(limit, rows.size())).stream().map(this::row).toList();
     }
 
-    private Row row(Message m) {
-        return new Row(m, table.get(m.id()));
+    private ChatRow row(Message m) {
+        return new ChatRow(m, table.get(m.id()));
     }
 
     /** Deletes the chat details of messages {@code messageIds}. */

@@ -62,7 +62,7 @@ final class InMemoryConversations implements Conversations {
         ForeignKeys.require(contacts.table, contactId, "conversations.contact_id");
         long id = table.nextId();
         var at = StoredTime.of(now);
-        var conversation = new Conversation(id, channel, key, playbook, state, contactId, false, null, at, at);
+        var conversation = new Conversation(id, channel, key, playbook, state, contactId, false, null, at, at, 0);
         table.put(id, conversation);
         return conversation;
     }
@@ -72,21 +72,21 @@ final class InMemoryConversations implements Conversations {
         var c = table.require(id);
         Objects.requireNonNull(state, "state");
         put(new Conversation(id, c.channel(), c.key(), c.playbook(), state, c.contactId(), c.automationPaused(),
-                c.criticalAlertTags(), c.createdAt(), StoredTime.of(now)));
+                c.criticalAlertTags(), c.createdAt(), StoredTime.of(now), c.version() + 1));
     }
 
     @Override
     public void setAutomation(long id, boolean paused, String criticalAlertTags, Instant now) {
         var c = table.require(id);
         put(new Conversation(id, c.channel(), c.key(), c.playbook(), c.state(), c.contactId(), paused,
-                criticalAlertTags, c.createdAt(), StoredTime.of(now)));
+                criticalAlertTags, c.createdAt(), StoredTime.of(now), c.version() + 1));
     }
 
     @Override
     public void touch(long id, Instant now) {
         var c = table.require(id);
         put(new Conversation(id, c.channel(), c.key(), c.playbook(), c.state(), c.contactId(), c.automationPaused(),
-                c.criticalAlertTags(), c.createdAt(), StoredTime.of(now)));
+                c.criticalAlertTags(), c.createdAt(), StoredTime.of(now), c.version() + 1));
     }
 
     private void put(Conversation c) {
@@ -101,7 +101,7 @@ final class InMemoryConversations implements Conversations {
         if (q.afterUpdatedAt() != null) {
             // Keyset: strictly after (afterUpdatedAt, afterId) in the listing order; a null id matches no tie.
             var position = new Conversation(q.afterId() != null ? q.afterId() : Long.MIN_VALUE, null, null, null,
-                    null, 0, false, null, null, q.afterUpdatedAt());
+                    null, 0, false, null, null, q.afterUpdatedAt(), 0);
             rows = rows.tailSet(position, false);
         }
         var page = new ArrayList<Conversation>();

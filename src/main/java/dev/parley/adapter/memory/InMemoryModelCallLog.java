@@ -46,6 +46,16 @@ public final class InMemoryModelCallLog implements ModelCallLog {
     }
 
     @Override
+    public synchronized void reassign(long provisionalConversationId, long conversationId) {
+        var all = new ArrayList<>(calls);
+        calls.clear();
+        for (var call : all) {
+            calls.addLast(call.conversationId() != null && call.conversationId() == provisionalConversationId
+                    ? call.withConversation(conversationId) : call);
+        }
+    }
+
+    @Override
     public synchronized List<ModelCall> ofConversation(long conversationId) {
         return calls.stream().filter(c -> c.conversationId() != null && c.conversationId() == conversationId).toList();
     }

@@ -1,5 +1,6 @@
 package dev.parley.adapter.memory;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import dev.parley.domain.message.MessageSafety;
 import dev.parley.application.store.SafetyDecisions;
 import java.time.Instant;
@@ -11,10 +12,10 @@ import java.util.Optional;
 
 /** Decisions grouped by conversation and by contact; the operator's side of a message kept under its id. */
 final class InMemorySafetyDecisions implements SafetyDecisions {
-    private final Table<Row> table;
+    private final Table<SafetyDecisionRow> table;
     private final Table<MessageSafety> messageSafety;
-    private final GroupIndex<Long, Row> byConversation;
-    private final GroupIndex<Long, Row> byContact;
+    private final GroupIndex<Long, SafetyDecisionRow> byConversation;
+    private final GroupIndex<Long, SafetyDecisionRow> byContact;
     private final InMemoryConversations conversations;
     private final InMemoryContacts contacts;
     private final InMemoryMessages messages;
@@ -26,19 +27,19 @@ final class InMemorySafetyDecisions implements SafetyDecisions {
         this.messages = messages;
         table = new Table<>("safety decision", undo);
         messageSafety = new Table<>("message safety", undo);
-        byConversation = table.index(new GroupIndex<>(Row::conversationId));
-        byContact = table.index(new GroupIndex<>(Row::contactId));
+        byConversation = table.index(new GroupIndex<>(SafetyDecisionRow::conversationId));
+        byContact = table.index(new GroupIndex<>(SafetyDecisionRow::contactId));
     }
 
     @Override
-    public long record(Row r) {
+    public long record(SafetyDecisionRow r) {
         Objects.requireNonNull(r.traceId(), "trace_id");
         Objects.requireNonNull(r.decidedAt(), "decided_at");
         ForeignKeys.require(conversations.table, r.conversationId(), "safety_decisions.conversation_id");
         ForeignKeys.require(contacts.table, r.contactId(), "safety_decisions.contact_id");
         ForeignKeys.require(messages.table, r.messageId(), "safety_decisions.message_id");
         long id = table.nextId();
-        table.put(id, new Row(id, r.traceId(), r.conversationId(), r.contactId(), r.messageId(), r.outboxId(),
+        table.put(id, new SafetyDecisionRow(id, r.traceId(), r.conversationId(), r.contactId(), r.messageId(), r.outboxId(),
                 r.direction(), r.decision(), r.riskLevel(), r.riskCategories(), r.scores(), r.enforcementReason(),
                 r.policyVersion(), r.contentSha256(), r.failSafe(), StoredTime.of(r.delayUntil()),
                 StoredTime.of(r.decidedAt())));
@@ -46,28 +47,28 @@ final class InMemorySafetyDecisions implements SafetyDecisions {
     }
 
     @Override
-    public Optional<Row> find(long id) {
+    public Optional<SafetyDecisionRow> find(long id) {
         return Optional.ofNullable(table.get(id));
     }
 
     @Override
-    public List<Row> ofConversation(long conversationId) {
+    public List<SafetyDecisionRow> ofConversation(long conversationId) {
         table.guard();
         return List.copyOf(byConversation.of(conversationId));
     }
 
     @Override
-    public Optional<Row> ofMessage(long messageId) {
+    public Optional<SafetyDecisionRow> ofMessage(long messageId) {
         return latest(r -> r.messageId() != null && r.messageId() == messageId);
     }
 
     @Override
-    public Optional<Row> ofOutbox(long outboxId) {
+    public Optional<SafetyDecisionRow> ofOutbox(long outboxId) {
         return latest(r -> r.outboxId() != null && r.outboxId() == outboxId);
     }
 
-    private Optional<Row> latest(java.util.function.Predicate<Row> match) {
-        var found = new Row[1];
+    private Optional<SafetyDecisionRow> latest(java.util.function.Predicate<SafetyDecisionRow> match) {
+        var found = new SafetyDecisionRow[1];
         table.forEachNewestFirst(r -> {
             if (!match.test(r)) return true;
             found[0] = r;

@@ -43,6 +43,7 @@ public final class InMemoryTransactions implements Transactions, AutoCloseable {
     @Override
     public <T> T inTransaction(Function<Store, T> work) {
         lock.lock();
+        dev.parley.application.TransactionScope.enter();
         try {
             if (closed) throw new StoreUnavailableException("in-memory store closed", null);
             boolean outermost = lock.getHoldCount() == 1;
@@ -56,6 +57,7 @@ public final class InMemoryTransactions implements Transactions, AutoCloseable {
                 throw failure;
             }
         } finally {
+            dev.parley.application.TransactionScope.exit();
             lock.unlock();
         }
     }

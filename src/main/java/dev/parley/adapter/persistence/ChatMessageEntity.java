@@ -1,5 +1,7 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.store.ChatMessages;
 import jakarta.persistence.*;
 
@@ -12,10 +14,10 @@ class ChatMessageEntity {
     @Column(name = "sender_name") String senderName;
     @Column(name = "is_bot", nullable = false) boolean bot;
     @Column(name = "thread_id") String threadId;
-    @Column(length = 4000) String mentions;
-    @Column(name = "context_snapshot", length = 65536) String contextSnapshot;
+    @Column(length = 262_144) String mentions;
+    @Column(name = "context_snapshot", length = 262_144) String contextSnapshot;
 
-    void set(ChatMessages.Meta meta) {
+    void set(ChatMeta meta) {
         sender = meta.sender();
         senderHandle = meta.senderHandle();
         senderName = meta.senderName();
@@ -25,8 +27,8 @@ class ChatMessageEntity {
         contextSnapshot = meta.contextSnapshot();
     }
 
-    ChatMessages.Meta toDomain() {
-        return new ChatMessages.Meta(sender, senderHandle, senderName, bot, threadId, JsonColumns.read(mentions),
+    ChatMeta toDomain() {
+        return new ChatMeta(sender, senderHandle, senderName, bot, threadId, JsonColumns.read(mentions),
                 contextSnapshot);
     }
 }

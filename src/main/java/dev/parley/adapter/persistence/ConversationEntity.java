@@ -21,6 +21,6 @@ class ConversationEntity {
 
     Conversation toDomain() {
         return new Conversation(id, channel, key, playbook, state, contactId, automationPaused, criticalAlertTags,
-                createdAt, updatedAt);
+                createdAt, updatedAt, version);
     }
 }

@@ -1,5 +1,7 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.store.ChatMessages;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,7 +21,7 @@ final class HibernateChatMessages implements ChatMessages {
     }
 
     @Override
-    public void put(long messageId, Meta meta) {
+    public void put(long messageId, ChatMeta meta) {
         var row = session.find(ChatMessageEntity.class, messageId);
         if (row == null) {
             if (session.find(MessageEntity.class, messageId) == null) {
@@ -35,13 +37,13 @@ final class HibernateChatMessages implements ChatMessages {
     }
 
     @Override
-    public Optional<Row> find(long messageId) {
+    public Optional<ChatRow> find(long messageId) {
         return rows(session.createSelectionQuery(SELECT + "where m.id = :id", Object[].class)
                 .setParameter("id", messageId).getResultList()).stream().findFirst();
     }
 
     @Override
-    public List<Row> before(long conversationId, long messageId, int limit) {
+    public List<ChatRow> before(long conversationId, long messageId, int limit) {
         var rows = rows(session.createSelectionQuery(
                         SELECT + "where m.conversationId = :conversation and m.id < :id "
                                 + "and m.status not in ('SILENCED', 'DELAYED') order by m.id desc",
@@ -53,7 +55,7 @@ final class HibernateChatMessages implements ChatMessages {
     }
 
     @Override
-    public Optional<Row> byProviderId(long conversationId, String providerId) {
+    public Optional<ChatRow> byProviderId(long conversationId, String providerId) {
         return rows(session.createSelectionQuery(
                         SELECT + "where m.conversationId = :conversation and m.providerId = :provider order by m.id desc",
                         Object[].class)
@@ -62,19 +64,19 @@ final class HibernateChatMessages implements ChatMessages {
     }
 
     @Override
-    public List<Row> sentBetween(long conversationId, Instant from, Instant to, int limit) {
+    public List<ChatRow> sentBetween(long conversationId, Instant from, Instant to, int limit) {
         return rows(session.createSelectionQuery(SELECT + "where m.conversationId = :conversation "
                                 + "and m.sentAt >= :from and m.sentAt < :to order by m.sentAt, m.id", Object[].class)
                 .setParameter("conversation", conversationId).setParameter("from", from).setParameter("to", to)
                 .setMaxResults(limit).getResultList());
     }
 
-    private static List<Row> rows(List<Object[]> result) {
-        var rows = new ArrayList<Row>(result.size());
+    private static List<ChatRow> rows(List<Object[]> result) {
+        var rows = new ArrayList<ChatRow>(result.size());
         for (var r : result) {
             var message = ((MessageEntity) r[0]).toDomain();
             var chat = (ChatMessageEntity) r[1];
-            rows.add(new Row(message, chat == null ? null : chat.toDomain()));
+            rows.add(new ChatRow(message, chat == null ? null : chat.toDomain()));
         }
         return rows;
     }

@@ -78,7 +78,11 @@ final class HibernateConversations implements Conversations {
 
     @Override
     public void touch(long id, Instant now) {
-        session.find(ConversationEntity.class, id).updatedAt = now;
+        var conversation = session.find(ConversationEntity.class, id);
+        conversation.updatedAt = now;
+        // a new version even when the instant is the same (a frozen clock): a unit of work prepared on the old one
+        // must see that the conversation changed (docs/decisions/0021-pipeline-stages.md)
+        session.lock(conversation, jakarta.persistence.LockModeType.OPTIMISTIC_FORCE_INCREMENT);
     }
 
     @Override

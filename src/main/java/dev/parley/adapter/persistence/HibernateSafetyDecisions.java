@@ -1,5 +1,6 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import dev.parley.domain.message.MessageSafety;
 import dev.parley.application.store.SafetyDecisions;
 import java.time.Instant;
@@ -17,19 +18,19 @@ final class HibernateSafetyDecisions implements SafetyDecisions {
     }
 
     @Override
-    public long record(Row row) {
+    public long record(SafetyDecisionRow row) {
         var entity = SafetyDecisionEntity.of(row);
         session.persist(entity);
         return entity.id;
     }
 
     @Override
-    public Optional<Row> find(long id) {
+    public Optional<SafetyDecisionRow> find(long id) {
         return Optional.ofNullable(session.find(SafetyDecisionEntity.class, id)).map(SafetyDecisionEntity::toDomain);
     }
 
     @Override
-    public List<Row> ofConversation(long conversationId) {
+    public List<SafetyDecisionRow> ofConversation(long conversationId) {
         return session.createSelectionQuery("from SafetyDecisionEntity where conversationId = :id order by id",
                         SafetyDecisionEntity.class)
                 .setParameter("id", conversationId).getResultList().stream().map(SafetyDecisionEntity::toDomain)
@@ -37,16 +38,16 @@ final class HibernateSafetyDecisions implements SafetyDecisions {
     }
 
     @Override
-    public Optional<Row> ofMessage(long messageId) {
+    public Optional<SafetyDecisionRow> ofMessage(long messageId) {
         return latest("messageId", messageId);
     }
 
     @Override
-    public Optional<Row> ofOutbox(long outboxId) {
+    public Optional<SafetyDecisionRow> ofOutbox(long outboxId) {
         return latest("outboxId", outboxId);
     }
 
-    private Optional<Row> latest(String field, long id) {
+    private Optional<SafetyDecisionRow> latest(String field, long id) {
         return session.createSelectionQuery("from SafetyDecisionEntity where " + field + " = :id order by id desc",
                         SafetyDecisionEntity.class)
                 .setParameter("id", id).setMaxResults(1).getResultList().stream().findFirst()

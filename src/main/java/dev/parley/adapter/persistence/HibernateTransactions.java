@@ -1,6 +1,7 @@
 package dev.parley.adapter.persistence;
 
 import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.application.TransactionScope;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.application.store.Transactions;
@@ -26,6 +27,15 @@ final class HibernateTransactions implements Transactions {
 
     @Override
     public <T> T inTransaction(Function<Store, T> work) {
+        TransactionScope.enter();
+        try {
+            return transaction(work);
+        } finally {
+            TransactionScope.exit();
+        }
+    }
+
+    private <T> T transaction(Function<Store, T> work) {
         try (var session = openSession()) {
             var tx = session.beginTransaction();
             try {
@@ -35,15 +45,22 @@ final class HibernateTransactions implements Transactions {
                 tx.commit();
                 return result;
             } catch (RuntimeException e) {
-                if (tx.isActive()) {
-                    try {
-                        tx.rollback();
-                    } catch (RuntimeException rollbackFailure) {
-                        e.addSuppressed(rollbackFailure);
-                    }
-                }
+                rollBack(tx, e);
                 throw translate(e);
+            } catch (Error e) {
+                // an Error rolls back too: the Commit stage's "not prepared" signal (SlowCalls.Unprepared) is one
+                rollBack(tx, e);
+                throw e;
             }
+        }
+    }
+
+    private static void rollBack(org.hibernate.Transaction tx, Throwable cause) {
+        if (!tx.isActive()) return;
+        try {
+            tx.rollback();
+        } catch (RuntimeException rollbackFailure) {
+            cause.addSuppressed(rollbackFailure);
         }
     }
 

@@ -82,6 +82,21 @@ public final class JdbcModelCallLog implements ModelCallLog {
     }
 
     @Override
+    public void reassign(long provisionalConversationId, long conversationId) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement st = c.prepareStatement(
+                     "update model_calls set conversation_id = ? where conversation_id = ?")) {
+            st.setLong(1, conversationId);
+            st.setLong(2, provisionalConversationId);
+            st.executeUpdate();
+            c.commit();
+        } catch (SQLException e) {
+            LOG.warn("model calls of conversation {} not filed under it (SQL state {})", conversationId,
+                    e.getSQLState());
+        }
+    }
+
+    @Override
     public List<ModelCall> recent(int limit) {
         return query("select id, " + COLUMNS + " from model_calls order by id desc fetch first " + Math.max(1, limit)
                 + " rows only", null);

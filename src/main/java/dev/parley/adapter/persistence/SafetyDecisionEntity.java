@@ -1,5 +1,6 @@
 package dev.parley.adapter.persistence;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import dev.parley.application.store.SafetyDecisions;
 import jakarta.persistence.*;
 import java.time.Instant;
@@ -25,7 +26,7 @@ class SafetyDecisionEntity {
     @Column(name = "delay_until") Instant delayUntil;
     @Column(name = "decided_at", nullable = false) Instant decidedAt;
 
-    static SafetyDecisionEntity of(SafetyDecisions.Row r) {
+    static SafetyDecisionEntity of(SafetyDecisionRow r) {
         var e = new SafetyDecisionEntity();
         e.traceId = r.traceId();
         e.conversationId = r.conversationId();
@@ -46,8 +47,8 @@ class SafetyDecisionEntity {
         return e;
     }
 
-    SafetyDecisions.Row toDomain() {
-        return new SafetyDecisions.Row(id, traceId, conversationId, contactId, messageId, outboxId, direction, decision,
+    SafetyDecisionRow toDomain() {
+        return new SafetyDecisionRow(id, traceId, conversationId, contactId, messageId, outboxId, direction, decision,
                 riskLevel, riskCategories, scores, enforcementReason, policyVersion, contentSha256, failSafe,
                 delayUntil, decidedAt);
     }

@@ -131,10 +131,14 @@ public final class ConsoleWindow implements AutoCloseable {
     /** One batch of pipeline events: the queues, and the open conversation when it is concerned. */
     private void onEvents(java.util.List<dev.parley.application.PipelineEvent> batch) {
         // Presence (team mode) changes nothing in the store: it goes to the open conversation only, no reload.
-        var changes = batch.stream().filter(e -> !(e instanceof dev.parley.application.PipelineEvent.OperatorPresent))
-                .toList();
+        var changes = batch.stream().filter(e -> !(e instanceof dev.parley.application.PipelineEvent.OperatorPresent)
+                && !(e instanceof dev.parley.application.PipelineEvent.ModelTurn)).toList();
         var open = conversationModel;
         if (open != null) open.onPresence(batch);
+        if (batch.stream().anyMatch(e -> e instanceof dev.parley.application.PipelineEvent.ModelTurn)) {
+            // a model call waits for its turn, or got it: the status bar says how many wait (nothing reloads)
+            model.refreshModelStatus();
+        }
         if (changes.isEmpty()) return;
         model.onEvents(changes);
         if (escalations != null && changes.stream().anyMatch(e -> e instanceof

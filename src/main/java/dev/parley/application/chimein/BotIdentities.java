@@ -1,6 +1,6 @@
 package dev.parley.application.chimein;
 
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.ConversationReads;
 import dev.parley.domain.chimein.BotIdentity;
 import java.util.LinkedHashSet;
 
@@ -23,11 +23,11 @@ public final class BotIdentities {
         return botName;
     }
 
-    public BotIdentity of(Store store, String channel) {
-        var id = store.channelState().get(channel, BOT_ID);
+    public BotIdentity of(ConversationReads reads, String channel) {
+        var id = reads.channelState(channel, BOT_ID);
         if (id.isEmpty()) return BotIdentity.named(botName);
         var names = new LinkedHashSet<String>();
-        store.channelState().get(channel, BOT_USERNAME).ifPresent(names::add);
+        reads.channelState(channel, BOT_USERNAME).ifPresent(names::add);
         names.add(botName);
         return new BotIdentity(id.get(), names);
     }

@@ -1,8 +1,9 @@
 package dev.parley.application.chimein;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.application.JsonDocuments;
-import dev.parley.application.store.ChatMessages;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.ConversationReads;
 import dev.parley.domain.chimein.BotIdentity;
 import dev.parley.domain.chimein.ChatMessage;
 import dev.parley.domain.message.Direction;
@@ -22,27 +23,27 @@ public final class ChatHistory {
     public static final long SNAPSHOT_ID = -1;
     private static final int MAX_CHAIN = 10;
 
-    private final Store store;
+    private final ConversationReads reads;
     private final long conversationId;
     private final BotIdentity bot;
 
-    public ChatHistory(Store store, long conversationId, BotIdentity bot) {
-        this.store = store;
+    public ChatHistory(ConversationReads reads, long conversationId, BotIdentity bot) {
+        this.reads = reads;
         this.conversationId = conversationId;
         this.bot = bot;
     }
 
     public Optional<ChatMessage> message(long messageId) {
-        return store.chatMessages().find(messageId).map(this::toChat);
+        return reads.chatMessage(messageId).map(this::toChat);
     }
 
     /** The last {@code limit} messages before message {@code messageId}, oldest first. */
     public List<ChatMessage> before(long messageId, int limit) {
-        return store.chatMessages().before(conversationId, messageId, limit).stream().map(this::toChat).toList();
+        return reads.chatBefore(conversationId, messageId, limit).stream().map(this::toChat).toList();
     }
 
     public Optional<ChatMessage> byProviderId(String providerId) {
-        return store.chatMessages().byProviderId(conversationId, providerId).map(this::toChat);
+        return reads.chatByProviderId(conversationId, providerId).map(this::toChat);
     }
 
     /**
@@ -51,12 +52,12 @@ public final class ChatHistory {
      */
     public Optional<ChatMessage> parentOf(ChatMessage child) {
         if (child.replyTo() == null) return Optional.empty();
-        var row = store.chatMessages().byProviderId(conversationId, child.replyTo());
+        var row = reads.chatByProviderId(conversationId, child.replyTo());
         if (row.isPresent()) {
             return InboundHold.hides(row.get().message().status()) ? Optional.empty() : row.map(this::toChat);
         }
-        return store.chatMessages().find(child.id()).map(ChatMessages.Row::meta)
-                .map(ChatMessages.Meta::contextSnapshot).flatMap(ChatHistory::fromSnapshot);
+        return reads.chatMessage(child.id()).map(ChatRow::meta)
+                .map(ChatMeta::contextSnapshot).flatMap(ChatHistory::fromSnapshot);
     }
 
     /** The ancestors of {@code anchor} by reply link, nearest first (at most ten). */
@@ -73,7 +74,7 @@ public final class ChatHistory {
         return out;
     }
 
-    ChatMessage toChat(ChatMessages.Row row) {
+    ChatMessage toChat(ChatRow row) {
         var m = row.message();
         var at = m.sentAt() != null ? m.sentAt() : m.receivedAt() != null ? m.receivedAt() : Instant.EPOCH;
         var meta = row.meta();

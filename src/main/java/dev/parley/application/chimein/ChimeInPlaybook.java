@@ -1,7 +1,7 @@
 package dev.parley.application.chimein;
 
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.playbook.ConversationModel;
 import dev.parley.application.playbook.ConversationSession;
@@ -63,10 +63,9 @@ public final class ChimeInPlaybook implements Playbook {
 
     @Override
     public void onInbound(ConversationSession session, InboundMessage message, long messageId) {
-        var store = session.store();
         var conversation = session.conversation();
-        var bot = bots.of(store, conversation.channel());
-        var history = new ChatHistory(store, conversation.id(), bot);
+        var bot = bots.of(session.reads(), conversation.channel());
+        var history = new ChatHistory(session.reads(), conversation.id(), bot);
         var trigger = history.message(messageId).orElseThrow();
         if (message.chat() == null) {
             // A one-to-one message on a channel without group details: the person talks to the bot.
@@ -84,7 +83,7 @@ public final class ChimeInPlaybook implements Playbook {
             session.record("automation_paused", Map.of("message_id", messageId));
             return;
         }
-        var selection = selector.select(store, history, bot, trigger, anchor);
+        var selection = selector.select(session, history, bot, trigger, anchor);
         var answer = ChimeInAnswer.write(new ConversationModel(model, session), bots.botName(), trigger, selection,
                 session.now());
         var detail = detail(trigger, mention.get(), selection);

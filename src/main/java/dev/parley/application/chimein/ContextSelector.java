@@ -1,7 +1,7 @@
 package dev.parley.application.chimein;
 
-import dev.parley.application.embedding.MessageEmbeddings;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.MessageEmbeddings;
+import dev.parley.application.playbook.ConversationSession;
 import dev.parley.domain.chimein.BotIdentity;
 import dev.parley.domain.chimein.ChatMessage;
 import dev.parley.domain.chimein.context.ContextQuery;
@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One selection as the pipeline makes it, inside the caller's transaction: the lookback read from the store, the
+ * One selection as the pipeline makes it, in the caller's session: the lookback read from the store, the
  * anchor (stored or from its snapshot) and its ancestors, the stored sentence vectors (each message embedded once,
  * the missing ones computed and stored now), then the strategy.
  */
@@ -35,16 +35,16 @@ public final class ContextSelector {
     }
 
     /** Selects the context of {@code trigger} (already stored) given its resolved {@code anchor}. */
-    public ContextSelection select(Store store, ChatHistory history, BotIdentity bot, ChatMessage trigger,
+    public ContextSelection select(ConversationSession session, ChatHistory history, BotIdentity bot, ChatMessage trigger,
                                    Optional<ChatMessage> anchor) {
         var linked = anchor.map(history::ancestors).orElse(List.of());
         var recent = history.before(trigger.id(), strategy.lookback());
-        var similarity = similarity(store, trigger, recent, anchor.stream().toList(), linked);
+        var similarity = similarity(session, trigger, recent, anchor.stream().toList(), linked);
         return strategy.select(new ContextQuery(trigger, recent, anchor, linked, bot, similarity));
     }
 
     /** Stored vectors (computed once per message) when the strategy uses meaning; none otherwise. */
-    private Similarity similarity(Store store, ChatMessage trigger, List<ChatMessage> recent, List<ChatMessage> anchor,
+    private Similarity similarity(ConversationSession session, ChatMessage trigger, List<ChatMessage> recent, List<ChatMessage> anchor,
                                   List<ChatMessage> linked) {
         if (!strategy.name().equals(DefaultContextStrategy.NAME)) return Similarity.none();
         var texts = new LinkedHashMap<Long, String>();
@@ -55,8 +55,8 @@ public final class ContextSelector {
                 else texts.put(m.id(), m.text());
             }
         }
-        var vectors = new HashMap<Long, Embedding>(embeddings.of(store, texts));
-        for (var s : snapshots) vectors.put(s.id(), embeddings.embedder().embed(s.text()));
+        var vectors = new HashMap<Long, Embedding>(embeddings.of(session, texts));
+        for (var s : snapshots) vectors.put(s.id(), embeddings.embed(session, s.text()));
         return Similarity.of(vectors);
     }
 }

@@ -1,29 +1,30 @@
 package dev.parley.application.chimein;
 
 import dev.parley.application.JsonDocuments;
-import dev.parley.application.store.ChatMessages;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.ConversationReads;
+import dev.parley.domain.message.ChatMeta;
 import dev.parley.domain.message.InboundMessage;
 import java.util.LinkedHashMap;
 
 /**
- * Stores what a group message carries besides its text (sender, is_bot, thread, mentions), in the transaction that
- * stores the message. When it replies to a message Parley never stored (sent before Parley joined the group), the
- * channel's copy of that parent is kept with it as its {@code context_snapshot}.
+ * What a group message carries besides its text (sender, is_bot, thread, mentions), stored with the message. When it
+ * replies to a message Parley never stored (sent before Parley joined the group), the channel's copy of that parent
+ * is kept with it as its {@code context_snapshot}.
  */
 public final class GroupMessages {
     private GroupMessages() {
     }
 
-    public static void record(Store store, long conversationId, long messageId, InboundMessage m) {
+    /** The group details of {@code m} as they are stored with it ({@code m.chat()} must not be null). */
+    public static ChatMeta meta(ConversationReads reads, long conversationId, InboundMessage m) {
         var chat = m.chat();
         String snapshot = null;
         if (m.replyTo() != null && chat.parent() != null
-                && store.chatMessages().byProviderId(conversationId, m.replyTo()).isEmpty()) {
+                && reads.chatByProviderId(conversationId, m.replyTo()).isEmpty()) {
             snapshot = snapshotJson(chat.parent());
         }
-        store.chatMessages().put(messageId, new ChatMessages.Meta(m.from(), chat.senderHandle(), m.senderName(),
-                chat.senderIsBot(), chat.threadId(), chat.mentions(), snapshot));
+        return new ChatMeta(m.from(), chat.senderHandle(), m.senderName(), chat.senderIsBot(), chat.threadId(),
+                chat.mentions(), snapshot);
     }
 
     static String snapshotJson(dev.parley.domain.message.ChatDetails.Parent p) {

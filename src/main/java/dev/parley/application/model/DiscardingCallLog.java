@@ -18,4 +18,9 @@ final class DiscardingCallLog implements ModelCallLog {
     public List<ModelCall> ofConversation(long conversationId) {
         return List.of();
     }
+
+    @Override
+    public void reassign(long provisionalConversationId, long conversationId) {
+        // nothing is kept to file
+    }
 }

@@ -22,6 +22,12 @@ public record ModelCall(long id, Instant at, String task, String provider, Strin
                 completionTokens, requestHash, outcome, fallback, error, prompt, response);
     }
 
+    /** The same call filed under conversation {@code id}. */
+    public ModelCall withConversation(long id) {
+        return new ModelCall(this.id, at, task, provider, model, id, latencyMillis, promptTokens, completionTokens,
+                requestHash, outcome, fallback, error, prompt, response);
+    }
+
     /** The same call marked as answered from the outcome of a later check (for example invalid JSON). */
     public ModelCall withOutcome(String newOutcome, String newError) {
         return new ModelCall(id, at, task, provider, model, conversationId, latencyMillis, promptTokens,

@@ -16,4 +16,10 @@ public interface ModelCallLog {
 
     /** The calls made for one conversation, oldest first. */
     List<ModelCall> ofConversation(long conversationId);
+
+    /**
+     * Files the calls made under a provisional conversation id (a first message's, prepared before its conversation
+     * existed) under the conversation's id. Must not throw for store trouble.
+     */
+    void reassign(long provisionalConversationId, long conversationId);
 }

@@ -33,6 +33,7 @@ public final class ModelGateway {
     private final ModelCallLog log;
     private final Clock clock;
     private final boolean debugRecording;
+    private final ModelConcurrency concurrency;
     private final java.util.concurrent.atomic.AtomicReference<CassetteMissException> cassetteMiss =
             new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -42,6 +43,13 @@ public final class ModelGateway {
      * @param debugRecording also record prompt and response text
      */
     public ModelGateway(LanguageModel configured, ModelCallLog log, Clock clock, boolean debugRecording) {
+        this(configured, log, clock, debugRecording, new ModelConcurrency(ModelConcurrency.DEFAULT));
+    }
+
+    /** As above; {@code concurrency} bounds how many calls the configured model answers at once. */
+    public ModelGateway(LanguageModel configured, ModelCallLog log, Clock clock, boolean debugRecording,
+                        ModelConcurrency concurrency) {
+        this.concurrency = concurrency;
         this.configured = configured;
         this.log = log;
         this.clock = clock;
@@ -63,8 +71,10 @@ public final class ModelGateway {
 
     /** The configured model's health (always CLOSED without a circuit breaker). */
     public ModelHealth health() {
-        if (configured instanceof CircuitBreakingModel breaker) return breaker.health();
-        return new ModelHealth(provider(), model(), ModelHealth.State.CLOSED, clock.instant(), null);
+        var health = configured instanceof CircuitBreakingModel breaker ? breaker.health()
+                : new ModelHealth(provider(), model(), ModelHealth.State.CLOSED, clock.instant(), null);
+        return new ModelHealth(health.provider(), health.model(), health.state(), health.since(), health.lastError(),
+                concurrency.queued());
     }
 
     /** Listens to changes of {@link #health()} (nothing happens without a circuit breaker). */
@@ -82,6 +92,11 @@ public final class ModelGateway {
         if (model instanceof CircuitBreakingModel breaker) healthListeners.forEach(breaker::onChange);
         var now = health();
         healthListeners.forEach(l -> l.accept(now));
+    }
+
+    /** How many calls the configured model may answer at once, and how many wait. */
+    public ModelConcurrency concurrency() {
+        return concurrency;
     }
 
     public ModelCallLog calls() {
@@ -167,6 +182,14 @@ public final class ModelGateway {
     }
 
     private Attempt attempt(LanguageModel model, ModelRequest request, String hash, boolean fallback) {
+        // Structural, not a habit: a model call inside a transaction would hold H2's one writer for seconds.
+        dev.parley.application.TransactionScope.refuse("a model call (task " + request.task() + ")");
+        if (isOffline(model)) return attemptNow(model, request, hash, fallback);
+        return concurrency.run(request.conversationId(), request.task(),
+                () -> attemptNow(model, request, hash, fallback));
+    }
+
+    private Attempt attemptNow(LanguageModel model, ModelRequest request, String hash, boolean fallback) {
         var at = clock.instant();
         long started = System.nanoTime();
         ModelResponse response = null;

@@ -2,6 +2,8 @@ package dev.parley.application.operator;
 
 import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.ScreenOutbound;
+import dev.parley.application.playbook.SlowCalls;
+import dev.parley.application.stage.StoreBackend;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.SafetyDecision;
@@ -91,7 +93,8 @@ public final class CheckOutgoing {
             var contact = store.contacts().find(conversation.contactId()).orElseThrow();
             var from = store.inbox().lastRecipient(conversation.channel(), conversation.key()).orElse(null);
             var now = clock.instant();
-            return screen.check(store, conversation, contact, text, from, true, now, now);
+            return screen.check(new StoreBackend(store, SlowCalls.FORBIDDEN), conversation, contact, text, from, true,
+                    now, now);
         });
     }
 }

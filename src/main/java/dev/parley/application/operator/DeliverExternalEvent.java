@@ -2,14 +2,14 @@ package dev.parley.application.operator;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
-import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.pipeline.PreparedConversation;
+import dev.parley.application.pipeline.StageRunner;
+import dev.parley.application.pipeline.UnitOfWork;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.limit.FieldLimit;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,26 +17,23 @@ import java.util.regex.Pattern;
 
 /**
  * Hands an external event (a signed guarantee, a confirmed tour, an answer from operations) to the conversation's
- * playbook: the timeline entry, the playbook's reaction and the audit record commit in one transaction.
+ * playbook: the timeline entry, the playbook's reaction and the audit record commit in one transaction, after the
+ * reaction was prepared with no transaction open (a model may word its message).
  */
 public final class DeliverExternalEvent {
     /** Timeline type of a delivered event; replay export reads it back. */
     public static final String TIMELINE_TYPE = "external_event";
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
+    private final StageRunner stages;
     private final Transactions transactions;
     private final Playbooks playbooks;
-    private final Clock clock;
-    private final PipelineEvents events;
-    private final WorkSignal outbox;
 
-    public DeliverExternalEvent(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
-                                WorkSignal outbox) {
+    /** {@code transactions}: the operators' (a lost race is run again); {@code stages}: their stages. */
+    public DeliverExternalEvent(StageRunner stages, Transactions transactions, Playbooks playbooks) {
+        this.stages = stages;
         this.transactions = transactions;
         this.playbooks = playbooks;
-        this.clock = clock;
-        this.events = events;
-        this.outbox = outbox;
     }
 
     /** What a delivery did: the state after it, and whether it was a repeat of a key already delivered. */
@@ -72,38 +69,42 @@ public final class DeliverExternalEvent {
             throw new InvalidRequestException("data", "data is too large: the event's name and data as JSON are "
                     + FieldLimit.EVENT_DETAIL.describe());
         }
-        var result = new Delivery[1];
-        var published = transactions.onConversation(conversationId, store -> {
-            var now = clock.instant();
-            var conversation = store.conversations().find(conversationId)
-                    .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
-            if (idempotencyKey != null) {
-                var receipt = store.eventReceipts().find(conversationId, idempotencyKey);
-                if (receipt.isPresent()) {
-                    if (!receipt.get().name().equals(event)) {
-                        throw new ConflictException("this idempotency key was used for another event");
+        var conversation = new PreparedConversation(conversationId);
+        return stages.run("event " + event + " on conversation " + conversationId,
+                body -> transactions.onConversation(conversationId, body), UnitOfWork.of(preparing -> {
+                    var snapshot = preparing.snapshot();
+                    conversation.read(snapshot).ifPresent(c -> playbooks.find(c.playbook()).orElseThrow().onEvent(
+                            new ConversationSession(snapshot, playbooks.find(c.playbook()).orElseThrow(), c,
+                                    preparing.now(), who), event, payload));
+                }, (store, committing) -> {
+                    var now = committing.now();
+                    var current = conversation.lockUnchanged(store)
+                            .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
+                    if (idempotencyKey != null) {
+                        var receipt = store.eventReceipts().find(conversationId, idempotencyKey);
+                        if (receipt.isPresent()) {
+                            if (!receipt.get().name().equals(event)) {
+                                throw new ConflictException("this idempotency key was used for another event");
+                            }
+                            return new Delivery(receipt.get().stateAfter(), true);
+                        }
                     }
-                    result[0] = new Delivery(receipt.get().stateAfter(), true);
-                    return java.util.List.<PipelineEvent>of();
-                }
-            }
-            var playbook = playbooks.find(conversation.playbook()).orElseThrow();
-            store.timeline().append(conversationId, TIMELINE_TYPE, null, null, event, detailJson, who, now);
-            if (!TimelineEvent.SYSTEM_ACTOR.equals(who)) {
-                store.audit().record(who, "external_event", "conversation", conversationId, detailJson, now);
-            }
-            var session = new ConversationSession(store, playbook, conversation, now, who);
-            playbook.onEvent(session, event, payload);
-            var after = session.conversation().state();
-            if (idempotencyKey != null) store.eventReceipts().record(conversationId, idempotencyKey, event, after, now);
-            result[0] = new Delivery(after, false);
-            var out = new ArrayList<PipelineEvent>();
-            out.add(new PipelineEvent.ExternalEventDelivered(conversationId, event));
-            out.addAll(session.events());
-            return out;
-        });
-        events.publish(published);
-        outbox.wake();
-        return result[0];
+                    var playbook = playbooks.find(current.playbook()).orElseThrow();
+                    store.timeline().append(conversationId, TIMELINE_TYPE, null, null, event, detailJson, who, now);
+                    if (!TimelineEvent.SYSTEM_ACTOR.equals(who)) {
+                        store.audit().record(who, "external_event", "conversation", conversationId, detailJson, now);
+                    }
+                    var session = new ConversationSession(committing.backend(), playbook, current, now, who);
+                    playbook.onEvent(session, event, payload);
+                    var after = session.conversation().state();
+                    if (idempotencyKey != null) {
+                        store.eventReceipts().record(conversationId, idempotencyKey, event, after, now);
+                    }
+                    store.conversations().touch(conversationId, now);
+                    committing.publish(new PipelineEvent.ExternalEventDelivered(conversationId, event));
+                    committing.publish(session);
+                    committing.wakeOutbox();
+                    return new Delivery(after, false);
+                }));
     }
 }

@@ -1,5 +1,6 @@
 package dev.parley.application.operator;
 
+import dev.parley.application.alerts.AlertExplanations;
 import dev.parley.application.store.ConversationQuery;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.Contact;
@@ -22,7 +23,17 @@ public final class FindConversations {
     public record Detail(Conversation conversation, Contact contact, List<Message> messages,
                          List<TimelineEvent> events, List<ConversationAlert> alerts, List<OutboxEntry> outbox,
                          List<ConversationTask> tasks, List<AuditEntry> audit,
-                         List<dev.parley.domain.message.MessageSafety> messageSafety) {
+                         List<dev.parley.domain.message.MessageSafety> messageSafety,
+                         java.util.Map<Long, List<AlertExplanations.Explanation>> explanations) {
+
+        public Detail {
+            explanations = java.util.Map.copyOf(explanations);
+        }
+
+        /** Which part of the message drove alert {@code alertId}, for each learned head that raised it. */
+        public List<AlertExplanations.Explanation> explanationsOf(long alertId) {
+            return explanations.getOrDefault(alertId, List.of());
+        }
 
         /** The safety validator's side of inbound message {@code messageId} (its decision, safe output), if any. */
         public java.util.Optional<dev.parley.domain.message.MessageSafety> safetyOf(long messageId) {
@@ -31,24 +42,40 @@ public final class FindConversations {
     }
 
     private final Transactions transactions;
+    private final AlertExplanations explanations;
 
     public FindConversations(Transactions transactions) {
+        this(transactions, AlertExplanations.none());
+    }
+
+    /** Also says which part of a message drove each alert a learned head raised ({@link AlertExplanations}). */
+    public FindConversations(Transactions transactions, AlertExplanations explanations) {
         this.transactions = transactions;
+        this.explanations = explanations;
     }
 
     public List<Conversation> page(ConversationQuery query) {
         return transactions.inTransaction(s -> s.conversations().search(query));
     }
 
+    /**
+     * One conversation in full. The alerts' explanations are computed after the read transaction has closed (they
+     * embed the message's sentences).
+     */
     public Detail detail(long id) {
-        return transactions.inTransaction(s -> {
+        var read = transactions.inTransaction(s -> {
             var conversation = s.conversations().find(id)
                     .orElseThrow(() -> new NotFoundException("conversation " + id));
             return new Detail(conversation, s.contacts().find(conversation.contactId()).orElseThrow(),
                     s.messages().ofConversation(id), s.timeline().ofConversation(id), s.alerts().ofConversation(id),
                     s.outbox().ofConversation(id), s.tasks().ofConversation(id),
-                    s.audit().forTarget("conversation", id), s.safetyDecisions().messageSafetyOfConversation(id));
+                    s.audit().forTarget("conversation", id), s.safetyDecisions().messageSafetyOfConversation(id),
+                    java.util.Map.<Long, List<AlertExplanations.Explanation>>of());
         });
+        var explained = explanations.of(read.alerts(), read.messages());
+        if (explained.isEmpty()) return read;
+        return new Detail(read.conversation(), read.contact(), read.messages(), read.events(), read.alerts(),
+                read.outbox(), read.tasks(), read.audit(), read.messageSafety(), explained);
     }
 
     public List<InboxEntry> inbox(InboxStatus status, int limit) {

@@ -2,11 +2,11 @@ package dev.parley.application.operator;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
-import dev.parley.application.pipeline.WorkSignal;
-import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.pipeline.PreparedConversation;
+import dev.parley.application.pipeline.StageRunner;
+import dev.parley.application.pipeline.UnitOfWork;
+import dev.parley.application.pipeline.ReleaseHeldMessage;
 import dev.parley.application.store.Transactions;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,39 +17,45 @@ import java.util.Map;
  * no longer held changes nothing and says so (false).
  */
 public final class ReleaseFilteredMessage {
+    private final StageRunner stages;
     private final Transactions transactions;
     private final ReleaseHeldMessage release;
-    private final Clock clock;
-    private final PipelineEvents events;
-    private final WorkSignal outbox;
 
-    public ReleaseFilteredMessage(Transactions transactions, ReleaseHeldMessage release, Clock clock,
-                                  PipelineEvents events, WorkSignal outbox) {
+    /** {@code transactions}: the operators' (a lost race is run again); {@code stages}: their stages. */
+    public ReleaseFilteredMessage(StageRunner stages, Transactions transactions, ReleaseHeldMessage release) {
+        this.stages = stages;
         this.transactions = transactions;
         this.release = release;
-        this.clock = clock;
-        this.events = events;
-        this.outbox = outbox;
     }
 
     /** Releases message {@code messageId}; false when it was not held (released already). */
     public boolean release(long messageId, String actor) {
         var who = Require.actor(actor);
-        var published = transactions.inTransaction(store -> {
-            var message = store.messages().find(messageId)
-                    .orElseThrow(() -> new NotFoundException("message " + messageId));
-            var now = clock.instant();
-            var released = release.release(store, messageId, who, now);
-            if (released.isEmpty()) return java.util.Optional.<List<PipelineEvent>>empty();
-            var out = new ArrayList<PipelineEvent>(released.get());
-            store.audit().record(who, "release_message", "message", messageId,
-                    JsonDocuments.write(Map.of("conversation_id", message.conversationId())), now);
-            out.add(new PipelineEvent.OperatorActed(message.conversationId(), "release_message", who));
-            return java.util.Optional.<List<PipelineEvent>>of(out);
-        });
-        if (published.isEmpty()) return false;
-        events.publish(published.get());
-        outbox.wake();
-        return true;
+        var conversation = new PreparedConversation[1];
+        return stages.run("release message " + messageId, body -> transactions.inTransaction(body::apply),
+                UnitOfWork.of(preparing -> {
+                    var snapshot = preparing.snapshot();
+                    var message = snapshot.message(messageId).orElse(null);
+                    if (message == null) return;
+                    conversation[0] = new PreparedConversation(message.conversationId());
+                    conversation[0].read(snapshot);
+                    release.release(snapshot, id -> transactions.inTransaction(s -> s.inbox().find(id)), messageId,
+                            who, preparing.now());
+                }, (store, committing) -> {
+                    var message = store.messages().find(messageId)
+                            .orElseThrow(() -> new NotFoundException("message " + messageId));
+                    if (conversation[0] != null) conversation[0].lockUnchanged(store);
+                    var now = committing.now();
+                    var released = release.release(committing.backend(), id -> store.inbox().find(id), messageId, who,
+                            now);
+                    if (released.isEmpty()) return false;
+                    committing.publish(released.get());
+                    store.audit().record(who, "release_message", "message", messageId,
+                            JsonDocuments.write(Map.of("conversation_id", message.conversationId())), now);
+                    committing.publish(new PipelineEvent.OperatorActed(message.conversationId(), "release_message",
+                            who));
+                    committing.wakeOutbox();
+                    return true;
+                }));
     }
 }

@@ -2,28 +2,23 @@ package dev.parley.application.operator;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
-import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.pipeline.StageRunner;
+import dev.parley.application.pipeline.UnitOfWork;
 import dev.parley.application.store.ConcurrentUpdateException;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.limit.FieldLimit;
-import java.time.Clock;
-import java.util.List;
 import java.util.Map;
 
 /** An operator replies by hand; the reply leaves through the outbox like every other message. */
 public final class ReplyToConversation {
+    private final StageRunner stages;
     private final Transactions transactions;
-    private final Clock clock;
-    private final PipelineEvents events;
-    private final WorkSignal outbox;
 
-    public ReplyToConversation(Transactions transactions, Clock clock, PipelineEvents events, WorkSignal outbox) {
+    /** {@code transactions}: the operators' (a lost race is run again); {@code stages}: the after-commit middleware. */
+    public ReplyToConversation(StageRunner stages, Transactions transactions) {
+        this.stages = stages;
         this.transactions = transactions;
-        this.clock = clock;
-        this.events = events;
-        this.outbox = outbox;
     }
 
     /**
@@ -38,8 +33,9 @@ public final class ReplyToConversation {
     public long reply(long conversationId, String text, String actor, boolean overClaim) {
         var body = Require.text("text", text, FieldLimit.MESSAGE_TEXT);
         var who = Require.actor(actor);
-        long outboxId = transactions.onConversation(conversationId, store -> {
-            var now = clock.instant();
+        return stages.run("reply to conversation " + conversationId,
+                unit -> transactions.onConversation(conversationId, unit), UnitOfWork.committing((store, committing) -> {
+            var now = committing.now();
             var conversation = store.conversations().find(conversationId)
                     .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
             var claim = store.claims().of(conversationId).filter(c -> !c.operator().equals(who));
@@ -59,10 +55,11 @@ public final class ReplyToConversation {
             store.audit().record(who, "reply", "conversation", conversationId, JsonDocuments.write(
                     claim.isPresent() ? Map.of("outbox_id", row.id(), "over_claim_of", claim.get().operator())
                             : Map.of("outbox_id", row.id())), now);
+            // A new version: a message of this conversation being prepared now is prepared again, with the reply.
+            store.conversations().touch(conversationId, now);
+            committing.publish(new PipelineEvent.OperatorActed(conversationId, "reply", who));
+            committing.wakeOutbox();
             return row.id();
-        });
-        events.publish(List.of(new PipelineEvent.OperatorActed(conversationId, "reply", who)));
-        outbox.wake();
-        return outboxId;
+        }));
     }
 }

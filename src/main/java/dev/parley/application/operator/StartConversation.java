@@ -1,15 +1,13 @@
 package dev.parley.application.operator;
 
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
 import dev.parley.application.JsonDocuments;
-import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.pipeline.OpenConversation;
+import dev.parley.application.pipeline.StageRunner;
+import dev.parley.application.pipeline.UnitOfWork;
 import dev.parley.application.playbook.Playbooks;
-import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.MessagingPermission;
 import dev.parley.domain.limit.FieldLimit;
-import java.time.Clock;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,19 +22,13 @@ public final class StartConversation {
     public record Started(long conversationId, long outboxId) {
     }
 
-    private final Transactions transactions;
+    private final StageRunner stages;
     private final Playbooks playbooks;
-    private final Clock clock;
-    private final PipelineEvents events;
-    private final WorkSignal outbox;
 
-    public StartConversation(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
-                             WorkSignal outbox) {
-        this.transactions = transactions;
+    /** {@code stages}: the operators' transactions (a lost race is run again) and the after-commit middleware. */
+    public StartConversation(StageRunner stages, Playbooks playbooks) {
+        this.stages = stages;
         this.playbooks = playbooks;
-        this.clock = clock;
-        this.events = events;
-        this.outbox = outbox;
     }
 
     public Started start(Command c) {
@@ -49,26 +41,24 @@ public final class StartConversation {
         var actor = Require.actor(c.actor());
         var playbook = playbooks.find(c.playbook())
                 .orElseThrow(() -> new InvalidRequestException("playbook", "unknown playbook '" + c.playbook() + "'"));
-        var started = transactions.inTransaction(store -> {
-            var now = clock.instant();
+        return stages.run("start conversation", UnitOfWork.committing((store, committing) -> {
+            var now = committing.now();
             if (store.conversations().findByKey(channel, to).isPresent()) {
                 throw new ConflictException("a conversation with this contact already exists on " + channel);
             }
-            var contact = store.contacts().findOrCreate(channel, to, null, now);
-            var conversation = store.conversations().create(channel, to, playbook.name(), playbook.initialState(),
-                    contact.id(), now);
-            store.timeline().append(conversation.id(), "conversation_started", null, playbook.initialState(), null,
-                    JsonDocuments.write(Map.of("playbook", playbook.name())), actor, now);
+            var opened = OpenConversation.open(store, channel, to, to, null, playbook, now);
+            var contact = opened.contact();
+            var conversation = opened.conversation();
+            OpenConversation.recordStart(store, conversation, Map.of(), actor, now);
             var permission = MessagingPermission.of(contact.status(), false, true);
             var row = store.outbox().enqueue(conversation.id(), contact.id(), "start:" + conversation.id(),
                     "first_message", text, permission.outboxStatus(), permission.reason(), true, actor, now)
                     .orElseThrow();
             store.audit().record(actor, "start_conversation", "conversation", conversation.id(),
                     JsonDocuments.write(Map.of("playbook", playbook.name(), "outbox_id", row.id())), now);
+            committing.publish(new PipelineEvent.OperatorActed(conversation.id(), "start_conversation", actor));
+            committing.wakeOutbox();
             return new Started(conversation.id(), row.id());
-        });
-        events.publish(List.of(new PipelineEvent.OperatorActed(started.conversationId(), "start_conversation", actor)));
-        outbox.wake();
-        return started;
+        }));
     }
 }

@@ -2,6 +2,8 @@ package dev.parley.application.outbox;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
+import dev.parley.application.playbook.SlowCalls;
+import dev.parley.application.stage.StoreBackend;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
@@ -231,7 +233,8 @@ public final class DeliverOutbox {
         if (row.attempts() == 0 && !CompliancePurposes.mayReachOptedOut(row.purpose())) {
             // Seed 002, once per row (a retry sends what was decided): DENIED / HELD here, or the rewrite stored. The
             // carrier-required answers to HELP and STOP are fixed texts that must reach the contact: not screened.
-            var outcome = safety.screen(store, conversation, contact, row, from, now, published, prepared);
+            var outcome = safety.screen(new StoreBackend(store, SlowCalls.FORBIDDEN), conversation, contact, row, from,
+                    now, published, prepared);
             if (outcome instanceof ScreenOutbound.Outcome.Stop stop) {
                 store.outbox().mark(outboxId, stop.status(), stop.reason());
                 LOG.info("outbox={} {}: {}", outboxId, stop.status(), stop.reason());
@@ -306,15 +309,15 @@ public final class DeliverOutbox {
     private void record(Claim claim, Sender.Result result) {
         long id = claim.row().id();
         try {
-            events.publish(recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, null,
-                    afterLostRace)));
+            recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, null, afterLostRace))
+                    .publish(events);
             return;
         } catch (RuntimeException first) {
             LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
                     result.getClass().getSimpleName(), RedactedThrowable.of(first));
             try {
-                events.publish(recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, first,
-                        afterLostRace)));
+                recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, first, afterLostRace))
+                        .publish(events);
             } catch (RuntimeException second) {
                 LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
                         result.getClass().getSimpleName(), RedactedThrowable.of(second));
@@ -327,22 +330,25 @@ public final class DeliverOutbox {
      * {@code afterLostRace}: the attempt before lost a race on the conversation (the pipeline processing its next
      * message): this one locks the conversation's row first, so that it waits for that transaction instead.
      */
-    private List<PipelineEvent> recordIn(Store store, Claim claim, Sender.Result result, RuntimeException hookFailure,
-                                         boolean afterLostRace) {
+    private RecordSent.Recorded recordIn(Store store, Claim claim, Sender.Result result,
+                                         RuntimeException hookFailure, boolean afterLostRace) {
         var published = new ArrayList<PipelineEvent>();
+        var afterCommit = new ArrayList<dev.parley.application.playbook.Effect.AfterCommit>();
         if (afterLostRace) store.conversations().lock(claim.conversation().id());
         var row = store.outbox().find(claim.row().id()).orElseThrow();
         if (row.status() != OutboxStatus.SENDING) {
             LOG.warn("outbox={} was {} when its outcome arrived; outcome {} not recorded", row.id(), row.status(),
                     result.getClass().getSimpleName());
-            return published;
+            return new RecordSent.Recorded(published, afterCommit);
         }
         var conversation = claim.conversation();
         var now = clock.instant();
         var sender = claim.sender();
         switch (result) {
             case Sender.Delivered delivered -> {
-                published.addAll(recordSent.record(store, row, delivered.providerId(), now, hookFailure == null));
+                var recorded = recordSent.record(store, row, delivered.providerId(), now, hookFailure == null);
+                published.addAll(recorded.events());
+                afterCommit.addAll(recorded.afterCommit());
                 if (hookFailure != null) {
                     store.timeline().append(conversation.id(), "outbound_hook_failed", null, null, null,
                             JsonDocuments.write(Map.of("outbox_id", row.id(), "error",
@@ -377,7 +383,7 @@ public final class DeliverOutbox {
                 LOG.warn("outbox={} {} by {}", row.id(), status, sender.name());
             }
         }
-        return published;
+        return new RecordSent.Recorded(published, afterCommit);
     }
 
     private void retryOrGiveUp(Store store, OutboxEntry row, String reason, OutboxStatus giveUpAs,

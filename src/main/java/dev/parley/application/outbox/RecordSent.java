@@ -1,6 +1,10 @@
 package dev.parley.application.outbox;
 
 import dev.parley.application.PipelineEvent;
+import dev.parley.application.PipelineEvents;
+import dev.parley.application.playbook.Effect;
+import dev.parley.application.playbook.SlowCalls;
+import dev.parley.application.stage.StoreBackend;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.UnknownPlaybookException;
@@ -24,9 +28,22 @@ final class RecordSent {
         this.playbooks = playbooks;
     }
 
-    /** Marks the row SENT and records the message; runs the playbook's hook when {@code withHook}. */
-    List<PipelineEvent> record(Store store, OutboxEntry row, String providerId, Instant now, boolean withHook) {
+    /** What recording a send did: the events to publish and the work to run once its transaction has committed. */
+    record Recorded(List<PipelineEvent> events, List<Effect.AfterCommit> afterCommit) {
+        /** Runs the deferred work (after the commit), then publishes the events. */
+        void publish(PipelineEvents to) {
+            for (var work : afterCommit) work.work().run();
+            to.publish(events);
+        }
+    }
+
+    /**
+     * Marks the row SENT and records the message; runs the playbook's hook when {@code withHook}, in this transaction:
+     * a hook decides nothing slow (a slow call here fails, {@link SlowCalls#FORBIDDEN}).
+     */
+    Recorded record(Store store, OutboxEntry row, String providerId, Instant now, boolean withHook) {
         var published = new ArrayList<PipelineEvent>();
+        var backend = new StoreBackend(store, SlowCalls.FORBIDDEN);
         store.outbox().markSent(row.id(), providerId, now);
         store.messages().add(row.conversationId(), Direction.OUT, providerId, row.text(), row.replyTo(), now, null,
                 "SENT", row.actor());
@@ -36,10 +53,10 @@ final class RecordSent {
             var conversation = store.conversations().find(row.conversationId()).orElseThrow();
             var playbook = playbooks.find(conversation.playbook())
                     .orElseThrow(() -> new UnknownPlaybookException(conversation.playbook()));
-            var session = new ConversationSession(store, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);
+            var session = new ConversationSession(backend, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);
             playbook.onOutboundSent(session, store.outbox().find(row.id()).orElseThrow());
             published.addAll(session.events());
         }
-        return published;
+        return new Recorded(published, backend.afterCommit());
     }
 }

@@ -6,10 +6,12 @@ import dev.parley.application.PipelineEvents;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.operator.Require;
 import dev.parley.application.pipeline.WorkSignal;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.limit.FieldLimit;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
 import java.time.Clock;
@@ -45,8 +47,9 @@ public final class ResolveUndelivered {
     /** Marks a DELIVERY_UNKNOWN row SENT; {@code providerId} (optional) is the provider's id for the message. */
     public OutboxEntry markSent(long outboxId, String providerId, String actor) {
         var who = requireActor(actor);
-        if (providerId != null && (providerId.isBlank() || providerId.length() > 255)) {
-            throw new InvalidRequestException("provider_id", "provider_id must be 1 to 255 characters");
+        if (providerId != null && (providerId.isBlank() || !FieldLimit.PROVIDER_ID.admits(providerId))) {
+            throw new InvalidRequestException("provider_id", "provider_id must be 1 to " + FieldLimit.PROVIDER_ID.max()
+                    + " characters");
         }
         var result = transactions.inTransaction(store -> {
             var now = clock.instant();
@@ -55,12 +58,14 @@ public final class ResolveUndelivered {
                 throw new ConflictException("outbox row " + outboxId + " is " + row.status()
                         + ": only a DELIVERY_UNKNOWN row can be marked sent");
             }
-            var published = new ArrayList<PipelineEvent>(recordSent.record(store, row, providerId, now, true));
+            var recorded = recordSent.record(store, row, providerId, now, true);
+            var published = new ArrayList<PipelineEvent>(recorded.events());
             audit(store, row, "outbox_mark_sent", who, providerId, now);
             published.add(new PipelineEvent.OperatorActed(row.conversationId(), "outbox_mark_sent", who));
-            return java.util.Map.entry(store.outbox().find(outboxId).orElseThrow(), published);
+            return java.util.Map.entry(store.outbox().find(outboxId).orElseThrow(),
+                    new RecordSent.Recorded(published, recorded.afterCommit()));
         });
-        events.publish(result.getValue());
+        result.getValue().publish(events);
         return result.getKey();
     }
 
@@ -101,8 +106,6 @@ public final class ResolveUndelivered {
     }
 
     private static String requireActor(String actor) {
-        if (actor == null || actor.isBlank()) throw new InvalidRequestException("actor", "actor is required");
-        if (actor.length() > 255) throw new InvalidRequestException("actor", "actor is longer than 255 characters");
-        return actor;
+        return Require.actor(actor);
     }
 }

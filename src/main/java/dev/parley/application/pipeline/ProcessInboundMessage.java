@@ -1,37 +1,46 @@
 package dev.parley.application.pipeline;
 
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.chimein.GroupMessages;
+import dev.parley.application.model.ModelCallLog;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
 import dev.parley.application.playbook.Playbooks;
+import dev.parley.application.playbook.SessionBackend;
 import dev.parley.application.playbook.UnknownPlaybookException;
 import dev.parley.application.safety.ScreenInbound;
+import dev.parley.application.stage.SnapshotBackend;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.contact.Contact;
+import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.Direction;
 import dev.parley.domain.message.InboxEntry;
 import dev.parley.domain.message.InboxStatus;
+import dev.parley.domain.message.InboundMessage;
+import dev.parley.domain.message.Message;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Processes one inbox row: its message, state changes, timeline events, outbox rows and jobs commit in one
- * transaction together with its PROCESSED mark. A failure is retried as {@link RetryPolicy#INBOX} says, then marked
- * FAILED. A race is not a failure: when another transaction changed the same conversation first (the outbox recording
- * the reply to the message before, on a store where they run at the same time), the processing is run again at once
- * ({@link RetryOnConflict}), and only a conflict that outlasts those attempts counts as a failed attempt.
+ * Processes one inbox row as the stages of docs/decisions/0021-pipeline-stages.md. Prepare, with no transaction open:
+ * the validator's slow work (the vector of the text, the model's summary) and a dry run of the validator and the
+ * playbook on a snapshot, which makes every model call they will ask. Decide and Commit, in one transaction: the
+ * conversation checked unchanged since the snapshot, the message stored with the validator's decision, the playbook
+ * run again on the prepared answers, its effects written with the row's PROCESSED mark. A failure is retried as
+ * {@link RetryPolicy#INBOX} says, then marked FAILED. A race is not a failure: when another transaction changed the
+ * same conversation first, the Commit stage runs again at once ({@link RetryOnConflict}), and only a conflict that
+ * outlasts those attempts counts as a failed attempt.
  */
 public final class ProcessInboundMessage {
     private static final Logger LOG = LoggerFactory.getLogger(ProcessInboundMessage.class);
@@ -41,21 +50,21 @@ public final class ProcessInboundMessage {
     private final Playbooks playbooks;
     private final Clock clock;
     private final PipelineMetrics metrics;
-    private final PipelineEvents events;
-    private final WorkSignal outbox;
+    private final StageRunner stages;
     private final ScreenInbound safety;
+    private final ModelCallLog calls;
 
     /** {@code safety} decides on every message (seed 002) after the playbook's own first checks. */
     public ProcessInboundMessage(Transactions transactions, Playbooks playbooks, Clock clock, PipelineMetrics metrics,
-                                 PipelineEvents events, WorkSignal outbox, ScreenInbound safety) {
+                                 StageRunner stages, ScreenInbound safety, ModelCallLog calls) {
+        this.calls = calls;
         this.transactions = transactions;
         this.retryingRaces = new RetryOnConflict(transactions, "processing an inbound message");
         this.safety = safety;
         this.playbooks = playbooks;
         this.clock = clock;
         this.metrics = metrics;
-        this.events = events;
-        this.outbox = outbox;
+        this.stages = stages;
     }
 
     /** Outcome of one attempt, for the worker's scheduling. */
@@ -66,9 +75,9 @@ public final class ProcessInboundMessage {
     }
 
     /**
-     * As {@link #process(long)}, for a row the caller has just read (the dispatcher's lane head): what is prepared
-     * ahead of the transaction (the vector of its text) comes from that copy instead of another read of the row. The
-     * processing transaction claims the row as always, so a row finished meanwhile is still skipped.
+     * As {@link #process(long)}, for a row the caller has just read (the dispatcher's lane head): Prepare starts from
+     * that copy instead of another read of the row. The Commit stage claims the row as always, so a row finished
+     * meanwhile is still skipped.
      */
     public Outcome process(InboxEntry head) {
         return process(head.id(), head);
@@ -76,108 +85,161 @@ public final class ProcessInboundMessage {
 
     private Outcome process(long inboxId, InboxEntry head) {
         try {
-            var prepared = prepare(inboxId, head);
-            var result = retryingRaces.inTransaction((store, afterLostRace) -> processIn(store, inboxId, prepared,
-                    afterLostRace));
-            if (result == null) {
-                return Outcome.SKIPPED;
-            }
+            var row = head != null ? head : transactions.inTransaction(store -> store.inbox().find(inboxId))
+                    .orElse(null);
+            if (row == null) return Outcome.SKIPPED;
+            var unit = new Inbound(row);
+            var receivedAt = stages.run("inbox " + inboxId,
+                    body -> retryingRaces.inTransaction((store, afterLostRace) -> body.apply(store)), unit);
+            if (receivedAt == null) return Outcome.SKIPPED;
+            unit.created().ifPresent(id -> calls.reassign(-inboxId, id));
             metrics.processed.increment();
-            metrics.observeLatency(Duration.between(result.receivedAt, clock.instant()));
-            events.publish(result.events);
-            // Only a message that queued an outbound message gives the outbox loop work.
-            if (result.events.stream().anyMatch(e -> e instanceof PipelineEvent.OutboxChanged)) outbox.wake();
+            metrics.observeLatency(Duration.between(receivedAt, clock.instant()));
             return Outcome.PROCESSED;
         } catch (RuntimeException e) {
             return recordFailure(inboxId, e);
         }
     }
 
-    private record Processed(java.time.Instant receivedAt, List<PipelineEvent> events) {
+    /** One inbox row, as a unit of work; its Commit stage answers the row's receipt time (null: skipped). */
+    private final class Inbound implements UnitOfWork<Instant> {
+        private final InboxEntry row;
+        /** The validator's slow work, done once (its inputs, the row's text and conversation, do not change). */
+        private ScreenInbound.Prepared screened;
+        /** The conversation as Prepare read it (empty: none yet), which the Commit stage checks is unchanged. */
+        private Optional<Conversation> prepared = Optional.empty();
+        /** The conversation the Commit stage created (none when it existed). */
+        private Long created;
+        /** Whether Prepare dry-ran the deciders (else the Commit stage checks no version: nothing was prepared). */
+        private boolean dryRun;
+
+        Inbound(InboxEntry row) {
+            this.row = row;
+        }
+
+        @Override
+        public void prepare(Preparing preparing) {
+            var now = preparing.now();
+            if (row.status() != InboxStatus.RECEIVED || row.nextAttemptAt().isAfter(now)) return;
+            var m = row.message();
+            var snapshot = preparing.snapshot();
+            var read = snapshot.conversationByKey(m.channel(), m.conversationKey());
+            if (screened == null) {
+                screened = safety.prepares() ? safety.prepare(m, read.map(Conversation::id).orElse(null))
+                        : ScreenInbound.Prepared.NONE;
+            }
+            var playbook = playbookOf(read, m);
+            dryRun = preparing.dryRun(playbook.name() + "/inbound");
+            if (!dryRun) return;
+            prepared = read;
+            var conversation = prepared.orElseGet(() -> provisional(snapshot, playbook, m, now, -row.id()));
+            var decided = safety.decide(snapshot, conversation, m, now, screenedOrNone());
+            long messageId = SnapshotBackend.PENDING_MESSAGE_ID;
+            snapshot.withPending(new Message(messageId, conversation.id(), Direction.IN, m.providerId(),
+                    decided.storedText(m), m.replyTo(), m.sentAt(), row.receivedAt(), decided.status(), null),
+                    m.chat() == null ? null : GroupMessages.meta(snapshot, conversation.id(), m));
+            decide(snapshot, playbook, conversation, m, messageId, now, decided);
+        }
+
+        @Override
+        public Instant commit(Store store, Committing committing) {
+            var entry = store.inbox().claim(row.id()).orElse(null);
+            var now = committing.now();
+            if (entry == null || entry.nextAttemptAt().isAfter(now)) {
+                // done already, held by another process, or waiting out a retry's backoff (the caller's view of the
+                // row was taken before that retry was recorded)
+                return null;
+            }
+            var m = entry.message();
+            // The conversation's row is locked first (on H2 this takes the store's one writer), so nothing changes it
+            // between the check and the commit.
+            var existing = store.conversations().findByKey(m.channel(), m.conversationKey())
+                    .map(c -> store.conversations().lock(c.id()));
+            if (dryRun && !sameVersion(existing, prepared)) {
+                throw new UnitOfWork.ConversationChanged("conversation changed since it was prepared");
+            }
+            var playbook = playbookOf(existing, m);
+            // A group conversation's contact is the group (what replies go to, what an operator blocks), not a member.
+            var contact = m.isGroupMessage()
+                    ? store.contacts().findOrCreate(m.channel(), m.conversationKey(), m.chat().groupTitle(), now)
+                    : store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
+            var conversation = existing.orElseGet(() -> OpenConversation.open(store, m.channel(), m.conversationKey(),
+                    contact, playbook, now));
+            created = existing.isPresent() ? null : conversation.id();
+            var backend = committing.backend();
+            // Seed 002 decides before the message is stored: a summarised message is stored as its safe summary (all
+            // automation reads), a held one with its hold.
+            var decided = safety.decide(backend, conversation, m, now, screenedOrNone());
+            long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(),
+                    decided.storedText(m), m.replyTo(), m.sentAt(), entry.receivedAt(), decided.status(), null);
+            if (m.chat() != null) {
+                store.chatMessages().put(messageId, GroupMessages.meta(backend, conversation.id(), m));
+            }
+            store.conversations().touch(conversation.id(), now);
+            committing.publish(new PipelineEvent.MessageReceived(conversation.id(), messageId));
+            var session = decide(backend, playbook, store.conversations().find(conversation.id()).orElseThrow(), m,
+                    messageId, now, decided);
+            committing.publish(session);
+            store.inbox().markProcessed(row.id(), now);
+            LOG.debug("processed inbox={} conversation={} message={}", row.id(), conversation.id(), messageId);
+            return entry.receivedAt();
+        }
+
+        /**
+         * Decide, once the validator has ({@code decided}) and the message is stored (or, at Prepare, added to the
+         * snapshot): the playbook's first checks, the validator's decision carried out, the rest of the playbook.
+         */
+        private ConversationSession decide(SessionBackend backend, Playbook playbook, Conversation conversation,
+                                           InboundMessage m, long messageId, Instant now,
+                                           ScreenInbound.Decided decided) {
+            // The validator's model embedded the text: the vector is stored once, and read by the rest.
+            decided.storeEmbedding(backend, messageId);
+            var session = new ConversationSession(backend, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);
+            // The playbook's own first checks see the original (outreach's critical alerts run first), then the
+            // decision.
+            var next = playbook.screen(session, m, messageId);
+            safety.apply(session, playbook, decided, m, messageId, row.id(), next);
+            return session;
+        }
+
+        Optional<Long> created() {
+            return Optional.ofNullable(created);
+        }
+
+        private ScreenInbound.Prepared screenedOrNone() {
+            return screened == null ? ScreenInbound.Prepared.NONE : screened;
+        }
     }
 
     /**
-     * What the screen needs that is slow, asked with no transaction open: the model's safe summary of the row's
-     * message ({@code safety.rewrite=model}, ADR 0020) and the vector of its text for the learned heads (issue 8: the
-     * embedding then holds neither a pooled connection nor the store's writer, which the listener's receipts wait on).
-     * Nothing when neither is in use, or the row is done or backing off. {@code head}: the row as the caller read it
-     * (its text never changes), or null to read it here; without summaries, no transaction is then needed.
+     * An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
+     * playbook.chat for a chat message and playbook.inbound for others (operator-started conversations get
+     * playbook.default, in StartConversation).
      */
-    private ScreenInbound.Prepared prepare(long inboxId, InboxEntry head) {
-        if (!safety.prepares()) return ScreenInbound.Prepared.NONE;
-        var row = safety.summaries().enabled() ? rowWithItsConversation(inboxId, head) : rowAlone(inboxId, head);
-        if (row == null || row.entry().status() != InboxStatus.RECEIVED
-                || row.entry().nextAttemptAt().isAfter(clock.instant())) {
-            return ScreenInbound.Prepared.NONE;
-        }
-        return safety.prepare(row.entry().message(), row.conversationId());
-    }
-
-    /** The row to prepare, and the id of its conversation when the model's summary needs it (null when not). */
-    private record RowToPrepare(InboxEntry entry, Long conversationId) {
-    }
-
-    /** For the model's summary: the row (the caller's copy, or read) and its conversation's id, in one transaction. */
-    private RowToPrepare rowWithItsConversation(long inboxId, InboxEntry head) {
-        return transactions.inTransaction(store -> (head != null ? Optional.of(head) : store.inbox().find(inboxId))
-                .map(e -> new RowToPrepare(e, store.conversations().findByKey(e.message().channel(),
-                        e.message().conversationKey()).map(c -> c.id()).orElse(null)))).orElse(null);
-    }
-
-    /** For the vector alone: the caller's copy with no transaction at all, or one read of the row. */
-    private RowToPrepare rowAlone(long inboxId, InboxEntry head) {
-        if (head != null) return new RowToPrepare(head, null);
-        return transactions.inTransaction(store -> store.inbox().find(inboxId)).map(e -> new RowToPrepare(e, null))
-                .orElse(null);
+    private Playbook playbookOf(Optional<Conversation> existing, InboundMessage m) {
+        var name = existing.map(Conversation::playbook).orElse(playbooks.forNewConversation(m));
+        return playbooks.forInbound(name).orElseThrow(() -> new UnknownPlaybookException(name));
     }
 
     /**
-     * {@code afterLostRace}: the attempt before lost a race on the conversation (the outbox recording a reply to it
-     * meanwhile); this one locks the conversation's row first, so that it waits for such a writer instead of losing
-     * to it again (the conversation is looked up before anything else is written, so no lock is held before it).
+     * The conversation (and contact) the Commit stage will create, for a dry run on a first message: its provisional
+     * id {@code id} (negative: the model calls made for it are filed under it until it exists).
      */
-    private Processed processIn(Store store, long inboxId, ScreenInbound.Prepared prepared, boolean afterLostRace) {
-        var entry = store.inbox().claim(inboxId).orElse(null);
-        var now = clock.instant();
-        if (entry == null || entry.nextAttemptAt().isAfter(now)) {
-            // done already, held by another process, or waiting out a retry's backoff (the caller's view of the row
-            // was taken before that retry was recorded)
-            return null;
-        }
-        var m = entry.message();
-        var existing = store.conversations().findByKey(m.channel(), m.conversationKey());
-        if (afterLostRace) existing = existing.map(c -> store.conversations().lock(c.id()));
-        // An existing conversation keeps its playbook; one a contact starts gets the one its message names, else
-        // playbook.chat for a chat message and playbook.inbound for others (operator-started conversations get
-        // playbook.default, in StartConversation).
-        var playbookName = existing.map(c -> c.playbook()).orElse(playbooks.forNewConversation(m));
-        Playbook playbook = playbooks.forInbound(playbookName)
-                .orElseThrow(() -> new UnknownPlaybookException(playbookName));
-        // A group conversation's contact is the group (what replies go to, what an operator blocks), not a member.
-        var contact = m.isGroupMessage()
-                ? store.contacts().findOrCreate(m.channel(), m.conversationKey(), m.chat().groupTitle(), now)
-                : store.contacts().findOrCreate(m.channel(), m.from(), m.senderName(), now);
-        var conversation = existing.orElseGet(() -> store.conversations().create(m.channel(), m.conversationKey(),
-                playbook.name(), playbook.initialState(), contact.id(), now));
-        // Seed 002 decides before the message is stored: a summarised message is stored as its safe summary (all
-        // automation reads), a held one with its hold.
-        var decided = safety.decide(store, conversation, m, now, prepared);
-        long messageId = store.messages().add(conversation.id(), Direction.IN, m.providerId(), decided.storedText(m),
-                m.replyTo(), m.sentAt(), entry.receivedAt(), decided.status(), null);
-        decided.storeEmbedding(store, messageId); // the validator's model embedded it: stored once, read by the rest
-        if (m.chat() != null) GroupMessages.record(store, conversation.id(), messageId, m);
-        store.conversations().touch(conversation.id(), now);
-        var session = new ConversationSession(store, playbook, store.conversations().find(conversation.id())
-                .orElseThrow(), now, TimelineEvent.SYSTEM_ACTOR);
-        var published = new ArrayList<PipelineEvent>();
-        published.add(new PipelineEvent.MessageReceived(conversation.id(), messageId));
-        // The playbook's own first checks see the original (outreach's critical alerts run first), then the decision.
-        var next = playbook.screen(session, m, messageId);
-        safety.apply(session, playbook, decided, m, messageId, inboxId, next);
-        published.addAll(session.events());
-        store.inbox().markProcessed(inboxId, now);
-        LOG.debug("processed inbox={} conversation={} message={}", inboxId, conversation.id(), messageId);
-        return new Processed(entry.receivedAt(), published);
+    private static Conversation provisional(SnapshotBackend snapshot, Playbook playbook, InboundMessage m,
+                                            Instant now, long id) {
+        var address = m.isGroupMessage() ? m.conversationKey() : m.from();
+        var name = m.isGroupMessage() ? m.chat().groupTitle() : m.senderName();
+        snapshot.with(new Contact(-1, m.channel(), address, name, ContactStatus.ACTIVE, now, null, null, null));
+        var conversation = new Conversation(id, m.channel(), m.conversationKey(), playbook.name(),
+                playbook.initialState(), -1, false, null, now, now, 0);
+        snapshot.with(conversation);
+        return conversation;
+    }
+
+    /** Whether the conversation is as Prepare read it: the same one at the same version, or still none. */
+    private static boolean sameVersion(Optional<Conversation> now, Optional<Conversation> prepared) {
+        if (now.isEmpty() || prepared.isEmpty()) return now.isEmpty() == prepared.isEmpty();
+        return now.get().id() == prepared.get().id() && now.get().version() == prepared.get().version();
     }
 
     private Outcome recordFailure(long inboxId, RuntimeException e) {
@@ -191,7 +253,7 @@ public final class ProcessInboundMessage {
                     return Outcome.SKIPPED; // done meanwhile, by another process
                 }
                 int attempts = entry.attempts() + 1;
-                var next = e instanceof UnknownPlaybookException ? java.util.Optional.<java.time.Instant>empty()
+                var next = e instanceof UnknownPlaybookException ? Optional.<Instant>empty()
                         : RetryPolicy.INBOX.nextAttempt(attempts, now, ThreadLocalRandom.current());
                 if (next.isEmpty()) {
                     store.inbox().markFailed(inboxId, attempts, error, now);

@@ -1,27 +1,30 @@
 package dev.parley.application.pipeline;
 
-import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
-import dev.parley.application.safety.ReleaseHeldMessage;
+import dev.parley.application.playbook.SessionBackend;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.ScheduledJob;
 import dev.parley.domain.conversation.TimelineEvent;
+import dev.parley.domain.message.InboxEntry;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fires due scheduled jobs; each job's effects commit in one transaction with its DONE mark. A failing job is retried as
- * {@link RetryPolicy#JOBS} says, then marked FAILED.
+ * Fires due scheduled jobs, each as a unit of work of its conversation ({@link StageRunner}): the playbook's timer
+ * (or the release of a held message) is prepared with no transaction open, then decided again and committed in one
+ * transaction with the job's DONE mark. A failing job is retried as {@link RetryPolicy#JOBS} says, then marked
+ * FAILED.
  */
 public final class RunDueJobs {
     private static final Logger LOG = LoggerFactory.getLogger(RunDueJobs.class);
@@ -29,17 +32,17 @@ public final class RunDueJobs {
     private final Transactions transactions;
     private final Playbooks playbooks;
     private final Clock clock;
-    private final PipelineEvents events;
+    private final StageRunner stages;
     private final WorkSignal outbox;
     private final ReleaseHeldMessage release;
 
-    public RunDueJobs(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
+    public RunDueJobs(Transactions transactions, Playbooks playbooks, Clock clock, StageRunner stages,
                       WorkSignal outbox) {
         this.transactions = transactions;
         this.release = new ReleaseHeldMessage(playbooks);
         this.playbooks = playbooks;
         this.clock = clock;
-        this.events = events;
+        this.stages = stages;
         this.outbox = outbox;
     }
 
@@ -57,8 +60,7 @@ public final class RunDueJobs {
 
     private void run(ScheduledJob job) {
         try {
-            var published = transactions.inTransaction(store -> runIn(store, job));
-            events.publish(published);
+            stages.run("job " + job.id(), new Due(job));
         } catch (RuntimeException e) {
             int attempts = job.attempts() + 1;
             var error = RedactedThrowable.summary(e);
@@ -76,26 +78,54 @@ public final class RunDueJobs {
         }
     }
 
-    private List<PipelineEvent> runIn(Store store, ScheduledJob job) {
-        var now = clock.instant();
-        var published = new ArrayList<PipelineEvent>();
-        if (store.jobs().claim(job.id(), now).isEmpty()) {
-            return published; // fired already, or firing now in another process: a timer fires once
+    /** One due job as a unit of work; its Commit stage answers whether it fired (false: done already). */
+    private final class Due implements UnitOfWork<Boolean> {
+        private final ScheduledJob job;
+        private final PreparedConversation conversation;
+
+        Due(ScheduledJob job) {
+            this.job = job;
+            this.conversation = new PreparedConversation(job.conversationId() == null ? -1 : job.conversationId());
         }
-        var conversation = job.conversationId() == null ? null
-                : store.conversations().find(job.conversationId()).orElse(null);
-        if (ScreenInbound.RELEASE_JOB.equals(job.kind())) {
-            // Seed 002's DELAY has ended: the held message reaches automation now.
-            release.release(store, ReleaseHeldMessage.messageOf(job.trigger()), TimelineEvent.SYSTEM_ACTOR, now)
-                    .ifPresent(published::addAll);
-        } else if (conversation != null && (job.state() == null || job.state().equals(conversation.state()))) {
+
+        @Override
+        public void prepare(Preparing preparing) {
+            var snapshot = preparing.snapshot();
+            var read = job.conversationId() == null ? Optional.<Conversation>empty() : conversation.read(snapshot);
+            fire(snapshot, read.orElse(null), id -> transactions.inTransaction(s -> s.inbox().find(id)),
+                    preparing.now());
+        }
+
+        @Override
+        public Boolean commit(Store store, Committing committing) {
+            var now = committing.now();
+            if (store.jobs().claim(job.id(), now).isEmpty()) {
+                return false; // fired already, or firing now in another process: a timer fires once
+            }
+            var locked = job.conversationId() == null ? Optional.<Conversation>empty()
+                    : conversation.lockUnchanged(store);
+            fire(committing.backend(), locked.orElse(null), id -> store.inbox().find(id), now)
+                    .ifPresent(committing::publish);
+            store.jobs().markDone(job.id(), now);
+            return true;
+        }
+
+        /** Decide: a held message's release, or the playbook's timer when its state still holds. */
+        private Optional<ConversationSession> fire(SessionBackend backend, Conversation conversation,
+                                                   LongFunction<Optional<InboxEntry>> inbox, Instant now) {
+            if (ScreenInbound.RELEASE_JOB.equals(job.kind())) {
+                // Seed 002's DELAY has ended: the held message reaches automation now.
+                return release.release(backend, inbox, ReleaseHeldMessage.messageOf(job.trigger()),
+                        TimelineEvent.SYSTEM_ACTOR, now);
+            }
+            if (conversation == null || (job.state() != null && !job.state().equals(conversation.state()))) {
+                return Optional.empty();
+            }
             var playbook = playbooks.find(conversation.playbook()).orElseThrow();
-            var session = new ConversationSession(store, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);
+            var session = new ConversationSession(backend, playbook, conversation, now, TimelineEvent.SYSTEM_ACTOR);
             playbook.onTimer(session, job.trigger());
-            published.addAll(session.events());
             LOG.debug("job={} fired trigger={} conversation={}", job.id(), job.trigger(), conversation.id());
+            return Optional.of(session);
         }
-        store.jobs().markDone(job.id(), now);
-        return published;
     }
 }

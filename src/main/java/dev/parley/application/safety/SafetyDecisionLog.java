@@ -1,9 +1,10 @@
 package dev.parley.application.safety;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.store.SafetyDecisions;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.Effect;
+import dev.parley.application.playbook.EffectSink;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.safety.CategoryScore;
 import dev.parley.domain.safety.RiskCategory;
@@ -15,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Records a decision, in the transaction that acts on it: the decision row (trace id, categories, scores, decision,
+ * Records a decision, as effects of the unit of work that acts on it: the decision row (trace id, categories, scores, decision,
  * reason, policy version, the content's SHA-256; never the content), a {@code decision} event on the
  * conversation's timeline and a {@link PipelineEvent.SafetyDecided} (a transcript line in replays).
  */
@@ -27,9 +28,9 @@ public final class SafetyDecisionLog {
     }
 
     /** Records {@code result} about {@code conversation}; returns the decision row's id. */
-    public static long record(Store store, Conversation conversation, SafetyResult result, Long messageId,
+    public static long record(EffectSink effects, Conversation conversation, SafetyResult result, Long messageId,
                               Long outboxId, String actor, Instant now, List<PipelineEvent> published) {
-        return record(store, conversation, result, messageId, outboxId, actor, now, published,
+        return record(effects, conversation, result, messageId, outboxId, actor, now, published,
                 java.util.Optional.empty());
     }
 
@@ -37,18 +38,18 @@ public final class SafetyDecisionLog {
      * As above; {@code rewrite} says which safe text a rewrite or summary used (model or deterministic, and why not
      * the model's): the timeline event's {@code rewrite} and {@code rewrite_fallback}, never the text.
      */
-    public static long record(Store store, Conversation conversation, SafetyResult result, Long messageId,
+    public static long record(EffectSink effects, Conversation conversation, SafetyResult result, Long messageId,
                               Long outboxId, String actor, Instant now, List<PipelineEvent> published,
                               java.util.Optional<ModelSafeText.Choice> rewrite) {
         var categories = categories(result);
-        long id = store.safetyDecisions().record(new SafetyDecisions.Row(0, result.traceId(), conversation.id(),
+        long id = effects.apply(new Effect.RecordSafetyDecision(new SafetyDecisionRow(0, result.traceId(), conversation.id(),
                 conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
                 result.riskLevel().wire(), JsonDocuments.write(Map.of("categories", categories)),
                 scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),
-                result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now));
-        store.timeline().append(conversation.id(), KIND, null, null, null,
+                result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now)));
+        effects.apply(new Effect.AppendTimeline(conversation.id(), KIND, null, null, null,
                 JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId, rewrite)), actor,
-                now);
+                now));
         published.add(new PipelineEvent.SafetyDecided(conversation.id(), result.direction().wire(),
                 result.decision().wire(), categories, result.enforcementReason().wire(), result.traceId()));
         return id;

@@ -4,7 +4,9 @@ import dev.parley.domain.message.MessageSafety;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.ConversationReads;
+import dev.parley.application.playbook.Effect;
+import dev.parley.application.playbook.EffectSink;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.embedding.Embedding;
@@ -24,7 +26,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Seed 002 on every inbound message, in the transaction that processes it. {@link #decide} runs before the message is
+ * Seed 002 on every inbound message, in the unit of work that processes it. {@link #decide} runs before the message is
  * stored (a SUMMARIZE stores the safe summary as the message's text, so everything automation reads sees only that;
  * the original is kept for an operator to reveal); {@link #apply} runs after the playbook's own first checks
  * ({@link Playbook#screen}: outreach's critical alerts stay first) and carries the decision out:
@@ -128,8 +130,8 @@ public final class ScreenInbound {
          * Stores the vector the decision computed as message {@code messageId}'s (nothing when none was); the message
          * was just stored, so it has none yet.
          */
-        public void storeEmbedding(Store store, long messageId) {
-            embedding.ifPresent(e -> store.embeddings().add(messageId, e));
+        public void storeEmbedding(EffectSink effects, long messageId) {
+            embedding.ifPresent(e -> effects.apply(new Effect.StoreEmbedding(messageId, e, true)));
         }
 
         /** The text to store: the safe summary of a SUMMARIZE, else the original. */
@@ -148,18 +150,19 @@ public final class ScreenInbound {
     }
 
     /** Validates {@code m}, about to be stored in {@code conversation}. */
-    public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now) {
-        return decide(store, conversation, m, now, Prepared.NONE);
+    public Decided decide(ConversationReads reads, Conversation conversation, InboundMessage m, Instant now) {
+        return decide(reads, conversation, m, now, Prepared.NONE);
     }
 
     /**
      * As above, with what was {@link #prepare}d for the message: a SUMMARIZE uses the model's summary when it was
      * accepted, and the heads read the vector computed ahead (the same scores as computing it here).
      */
-    public Decided decide(Store store, Conversation conversation, InboundMessage m, Instant now, Prepared prepared) {
+    public Decided decide(ConversationReads reads, Conversation conversation, InboundMessage m, Instant now,
+                          Prepared prepared) {
         var rules = PERSONAL_INBOX_PLAYBOOK.equals(conversation.playbook()) ? RecipientRules.PERSONAL
                 : RecipientRules.TEAM;
-        var facts = new StoreBehaviourFacts(store, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
+        var facts = new RecordedBehaviourFacts(reads, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
         var scoring = model.forText(prepared.vector());
@@ -174,20 +177,21 @@ public final class ScreenInbound {
      */
     public void apply(ConversationSession session, Playbook playbook, Decided decided, InboundMessage m,
                       long messageId, long inboxId, Optional<Playbook.InboundStep> next) {
-        var store = session.store();
         var result = decided.result();
         var published = new java.util.ArrayList<PipelineEvent>();
-        long decisionId = SafetyDecisionLog.record(store, session.conversation(), result, messageId, null,
+        long decisionId = SafetyDecisionLog.record(session, session.conversation(), result, messageId, null,
                 TimelineEvent.SYSTEM_ACTOR, session.now(), published, decided.rewrite());
         published.forEach(session::publish);
         boolean personal = PERSONAL_INBOX_PLAYBOOK.equals(playbook.name());
         if (personal || !result.decision().passes()) {
-            store.safetyDecisions().keep(new MessageSafety(messageId, decisionId, inboxId,
+            session.apply(new Effect.KeepMessageSafety(new MessageSafety(messageId, decisionId, inboxId,
                     result.decision().name(), SafetyDecisionLog.safeOutputJson(result.safeOutput()),
-                    result.decision() == SafetyDecision.SUMMARIZE ? m.text() : null, null, null));
+                    result.decision() == SafetyDecision.SUMMARIZE ? m.text() : null, null, null)));
         }
         if (next.isEmpty()) {
-            if (result.decision() == SafetyDecision.DELAY) store.messages().setStatus(messageId, InboundHold.RECEIVED);
+            if (result.decision() == SafetyDecision.DELAY) {
+                session.apply(new Effect.SetMessageStatus(messageId, InboundHold.RECEIVED));
+            }
             return;
         }
         switch (result.decision()) {
@@ -195,8 +199,7 @@ public final class ScreenInbound {
             case SUMMARIZE -> next.get().proceed(session, m.withText(result.safeOutput().messagePrimary()));
             case DELAY -> {
                 var until = result.delayUntil().orElseThrow();
-                session.store().jobs().schedule(RELEASE_JOB, session.conversation().id(), "message:" + messageId,
-                        null, until, session.now());
+                session.scheduleJob(RELEASE_JOB, "message:" + messageId, until);
                 session.record("message_held", held(messageId, InboundHold.DELAYED, result, until));
             }
             case SILENCE -> session.record("message_held", held(messageId, InboundHold.SILENCED, result, null));

@@ -1,7 +1,9 @@
 package dev.parley.application.safety;
 
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.ConversationReads;
+import dev.parley.application.playbook.Effect;
+import dev.parley.application.playbook.SessionBackend;
 import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
@@ -105,8 +107,8 @@ public final class ScreenOutbound {
     }
 
     /** The validator's decision on {@code row} (whose contact is {@code contact}), applied to the row. */
-    public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
-                          Instant now, List<PipelineEvent> published) {
+    public Outcome screen(SessionBackend store, Conversation conversation, Contact contact, OutboxEntry row,
+                          String from, Instant now, List<PipelineEvent> published) {
         return screen(store, conversation, contact, row, from, now, published, Prepared.NONE);
     }
 
@@ -116,8 +118,8 @@ public final class ScreenOutbound {
      * it was accepted, else the deterministic rewrite; the decision's timeline event says which ({@code rewrite},
      * {@code rewrite_fallback}).
      */
-    public Outcome screen(Store store, Conversation conversation, Contact contact, OutboxEntry row, String from,
-                          Instant now, List<PipelineEvent> published, Prepared prepared) {
+    public Outcome screen(SessionBackend store, Conversation conversation, Contact contact, OutboxEntry row,
+                          String from, Instant now, List<PipelineEvent> published, Prepared prepared) {
         var result = check(store, conversation, contact, row.text(), from, row.operatorExplicit(), row.createdAt(),
                 now, prepared.vector());
         Optional<ModelSafeText.Choice> choice = Optional.empty();
@@ -137,7 +139,7 @@ public final class ScreenOutbound {
             case SOFT_REWRITE -> {
                 if (row.operatorExplicit()) yield new Outcome.Send(row.text());
                 var rewrite = result.safeOutput().messagePrimary();
-                store.outbox().rewrite(row.id(), rewrite);
+                store.apply(new Effect.RewriteOutbox(row.id(), rewrite));
                 yield new Outcome.Send(rewrite);
             }
             case HARD_DENY -> new Outcome.Stop(OutboxStatus.DENIED, "safety: " + result.enforcementReason().wire()
@@ -150,14 +152,15 @@ public final class ScreenOutbound {
      * The decision {@code text} would get now, recording nothing: what the composer shows an operator before
      * sending (the rewrite beside the original).
      */
-    public SafetyResult check(Store store, Conversation conversation, Contact contact, String text, String from,
-                              boolean operator, Instant queuedAt, Instant now) {
+    public SafetyResult check(ConversationReads store, Conversation conversation, Contact contact, String text,
+                              String from, boolean operator, Instant queuedAt, Instant now) {
         return check(store, conversation, contact, text, from, operator, queuedAt, now, Optional.empty());
     }
 
-    private SafetyResult check(Store store, Conversation conversation, Contact contact, String text, String from,
-                               boolean operator, Instant queuedAt, Instant now, Optional<SafetyModel.Ahead> ahead) {
-        var facts = new StoreBehaviourFacts(store, conversation, Direction.OUTBOUND,
+    private SafetyResult check(ConversationReads store, Conversation conversation, Contact contact, String text,
+                               String from, boolean operator, Instant queuedAt, Instant now,
+                               Optional<SafetyModel.Ahead> ahead) {
+        var facts = new RecordedBehaviourFacts(store, conversation, Direction.OUTBOUND,
                 rules(store, conversation, operator, queuedAt), zones, inboxZone, 0, now);
         var request = new SafetyRequest(Direction.OUTBOUND, text, from, contact.address(), conversation.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
@@ -169,13 +172,13 @@ public final class ScreenOutbound {
      * automation: arrived, or was released from a hold), is not a notification; a proactive automated message (a
      * first message, a nudge, a follow-up) is.
      */
-    static RecipientRules rules(Store store, Conversation conversation, boolean operator, Instant queuedAt) {
+    public static RecipientRules rules(ConversationReads store, Conversation conversation, boolean operator,
+                                       Instant queuedAt) {
         if (operator) return RecipientRules.REPLY;
         var from = queuedAt.minus(ANSWERING);
         var to = queuedAt.plusMillis(1);
-        boolean answering = store.safetyDecisions().countOfContact(conversation.contactId(),
-                Direction.INBOUND.wire(), from, to) > 0
-                || store.safetyDecisions().releasedBetween(conversation.id(), from, to);
+        boolean answering = store.decisionsOfContact(conversation.contactId(), Direction.INBOUND.wire(), from, to) > 0
+                || store.heldMessageReleasedBetween(conversation.id(), from, to);
         return answering ? RecipientRules.REPLY : RecipientRules.PERSONAL;
     }
 }

@@ -2,19 +2,20 @@ package dev.parley.application.signup;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.PipelineEvents;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.StartConversation;
-import dev.parley.application.pipeline.WorkSignal;
+import dev.parley.application.pipeline.OpenConversation;
+import dev.parley.application.pipeline.StageRunner;
+import dev.parley.application.pipeline.UnitOfWork;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
-import dev.parley.application.store.Transactions;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.limit.FieldLimit;
+import dev.parley.domain.limit.FieldTooLongException;
 import dev.parley.domain.conversation.TimelineEvent;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -35,19 +36,13 @@ public final class WebOptIn {
     public record Started(long conversationId, String state) {
     }
 
-    private final Transactions transactions;
+    private final StageRunner stages;
     private final Playbooks playbooks;
-    private final Clock clock;
-    private final PipelineEvents events;
-    private final WorkSignal outbox;
 
-    public WebOptIn(Transactions transactions, Playbooks playbooks, Clock clock, PipelineEvents events,
-                    WorkSignal outbox) {
-        this.transactions = transactions;
+    /** {@code stages}: the operators' transactions (a lost race is run again) and their stages. */
+    public WebOptIn(StageRunner stages, Playbooks playbooks) {
+        this.stages = stages;
         this.playbooks = playbooks;
-        this.clock = clock;
-        this.events = events;
-        this.outbox = outbox;
     }
 
     public Started optIn(Command c) {
@@ -59,18 +54,32 @@ public final class WebOptIn {
             throw new InvalidRequestException("channel", "channel must be one of " + StartConversation.CHANNELS);
         }
         var name = c.name() == null || c.name().isBlank() ? null : c.name().strip();
-        if (name != null && name.length() > 100) throw new InvalidRequestException("name", "longer than 100 characters");
+        FieldTooLongException.check("name", name, FieldLimit.PERSON_NAME);
         var email = c.email() == null || c.email().isBlank() ? null : c.email().strip();
-        if (email != null && (email.length() > 255 || !EMAIL.matcher(email).matches())) {
+        FieldTooLongException.check("email", email, FieldLimit.EMAIL);
+        if (email != null && !EMAIL.matcher(email).matches()) {
             throw new InvalidRequestException("email", "not an e-mail address");
         }
         var actor = c.actor() == null || c.actor().isBlank() ? "web" : c.actor().strip();
+        FieldTooLongException.check("actor", actor, FieldLimit.ACTOR);
         var playbook = playbooks.find(BuyerSmsPlaybook.NAME).filter(p -> p instanceof BuyerSmsPlaybook)
                 .map(p -> (BuyerSmsPlaybook) p)
                 .orElseThrow(() -> new ConflictException("the buyer-sms playbook is not installed"));
-        var published = new ArrayList<PipelineEvent>();
-        var started = transactions.inTransaction(store -> {
-            var now = clock.instant();
+        var need = c.need() == null ? Criteria.EMPTY : c.need();
+        var who = actor == null ? TimelineEvent.SYSTEM_ACTOR : actor;
+        return stages.run("web opt-in", UnitOfWork.of(preparing -> {
+            // The first message is worded by the agents (a model, when one is configured): a dry run on the
+            // conversation as the Commit stage will open it.
+            var snapshot = preparing.snapshot();
+            var now = preparing.now();
+            snapshot.with(new dev.parley.domain.contact.Contact(-1, channel, c.phone(), name, ContactStatus.ACTIVE,
+                    now, null, null, null));
+            var conversation = new dev.parley.domain.conversation.Conversation(-1, channel, c.phone(),
+                    playbook.name(), playbook.initialState(), -1, false, null, now, now, 0);
+            snapshot.with(conversation);
+            playbook.webOptIn(new ConversationSession(snapshot, playbook, conversation, now, who), name, email, need);
+        }, (store, committing) -> {
+            var now = committing.now();
             if (store.conversations().findByKey(channel, c.phone()).isPresent()) {
                 throw new ConflictException("a conversation with this number already exists on " + channel);
             }
@@ -81,21 +90,16 @@ public final class WebOptIn {
             if (contact.status() != ContactStatus.ACTIVE) {
                 store.contacts().setStatus(contact.id(), ContactStatus.ACTIVE, now, "opted in on the web", actor);
             }
-            var conversation = store.conversations().create(channel, c.phone(), playbook.name(),
-                    playbook.initialState(), contact.id(), now);
-            store.timeline().append(conversation.id(), "conversation_started", null, playbook.initialState(), null,
-                    JsonDocuments.write(Map.of("playbook", playbook.name(), "source", "web_optin")), actor, now);
+            var conversation = OpenConversation.open(store, channel, c.phone(), contact, playbook, now);
+            OpenConversation.recordStart(store, conversation, Map.of("source", "web_optin"), actor, now);
             store.audit().record(actor, "web_optin", "conversation", conversation.id(),
                     JsonDocuments.write(Map.of("playbook", playbook.name())), now);
-            var session = new ConversationSession(store, playbook, conversation, now,
-                    actor == null ? TimelineEvent.SYSTEM_ACTOR : actor);
-            playbook.webOptIn(session, name, email, c.need() == null ? Criteria.EMPTY : c.need());
-            published.addAll(session.events());
+            var session = new ConversationSession(committing.backend(), playbook, conversation, now, who);
+            playbook.webOptIn(session, name, email, need);
+            committing.publish(session);
+            committing.publish(new PipelineEvent.OperatorActed(conversation.id(), "web_optin", actor));
+            committing.wakeOutbox();
             return new Started(conversation.id(), session.conversation().state());
-        });
-        published.add(new PipelineEvent.OperatorActed(started.conversationId(), "web_optin", actor));
-        events.publish(List.copyOf(published));
-        outbox.wake();
-        return started;
+        }));
     }
 }

@@ -1,6 +1,7 @@
 package dev.parley.application.store;
 
-import dev.parley.domain.message.Message;
+import dev.parley.domain.message.ChatMeta;
+import dev.parley.domain.message.ChatRow;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -12,36 +13,19 @@ import java.util.Optional;
  */
 public interface ChatMessages {
 
-    /**
-     * Who sent a group message and what else the channel said about it.
-     *
-     * @param mentions        usernames and user ids the channel says the message mentions
-     * @param contextSnapshot JSON of the replied-to message when Parley never stored that message, else null
-     */
-    record Meta(String sender, String senderHandle, String senderName, boolean fromBot, String threadId,
-                List<String> mentions, String contextSnapshot) {
-        public Meta {
-            mentions = mentions == null ? List.of() : List.copyOf(mentions);
-        }
-    }
+    void put(long messageId, ChatMeta meta);
 
-    /** A stored message with its group details (null for a message without, such as Parley's own replies). */
-    record Row(Message message, Meta meta) {
-    }
-
-    void put(long messageId, Meta meta);
-
-    Optional<Row> find(long messageId);
+    Optional<ChatRow> find(long messageId);
 
     /**
      * The last {@code limit} messages of the conversation stored before message {@code messageId}, oldest first,
      * leaving out those the safety validator holds back ({@link dev.parley.domain.message.InboundHold}).
      */
-    List<Row> before(long conversationId, long messageId, int limit);
+    List<ChatRow> before(long conversationId, long messageId, int limit);
 
     /** The latest stored message of the conversation with this provider id. */
-    Optional<Row> byProviderId(long conversationId, String providerId);
+    Optional<ChatRow> byProviderId(long conversationId, String providerId);
 
     /** Messages of the conversation sent in {@code [from, to)}, oldest first, at most {@code limit}. */
-    List<Row> sentBetween(long conversationId, Instant from, Instant to, int limit);
+    List<ChatRow> sentBetween(long conversationId, Instant from, Instant to, int limit);
 }

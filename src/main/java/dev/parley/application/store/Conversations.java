@@ -24,6 +24,10 @@ public interface Conversations {
 
     void setAutomation(long id, boolean paused, String criticalAlertTags, Instant now);
 
+    /**
+     * The conversation was active at {@code now}: its update time, and always a new version (even at the same
+     * instant), so a unit of work prepared on the old version prepares again (docs/decisions/0021-pipeline-stages.md).
+     */
     void touch(long id, Instant now);
 
     /** A page of conversations, most recently updated first; {@code cursor} comes from the previous page. */

@@ -1,5 +1,7 @@
 package dev.parley.application.store;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
+
 import dev.parley.domain.message.MessageSafety;
 import java.time.Instant;
 import java.util.List;
@@ -11,29 +13,20 @@ import java.util.Optional;
  */
 public interface SafetyDecisions {
 
-    /**
-     * One decision. {@code riskCategories} and {@code scores} are JSON; {@code messageId} is set for an inbound
-     * message, {@code outboxId} for an outbound one.
-     */
-    record Row(long id, String traceId, long conversationId, long contactId, Long messageId, Long outboxId,
-               String direction, String decision, String riskLevel, String riskCategories, String scores,
-               String enforcementReason, String policyVersion, String contentSha256, boolean failSafe,
-               Instant delayUntil, Instant decidedAt) {
-    }
 
     /** Records {@code row} (its id is ignored); returns the new id. */
-    long record(Row row);
+    long record(SafetyDecisionRow row);
 
-    Optional<Row> find(long id);
+    Optional<SafetyDecisionRow> find(long id);
 
     /** The conversation's decisions, oldest first. */
-    List<Row> ofConversation(long conversationId);
+    List<SafetyDecisionRow> ofConversation(long conversationId);
 
     /** The latest decision on inbound message {@code messageId}. */
-    Optional<Row> ofMessage(long messageId);
+    Optional<SafetyDecisionRow> ofMessage(long messageId);
 
     /** The latest decision on outbox row {@code outboxId}. */
-    Optional<Row> ofOutbox(long outboxId);
+    Optional<SafetyDecisionRow> ofOutbox(long outboxId);
 
     /** How many decisions of {@code direction} about contact {@code contactId} fall in {@code [from, to)}. */
     int countOfContact(long contactId, String direction, Instant from, Instant to);

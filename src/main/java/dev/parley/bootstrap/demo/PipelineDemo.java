@@ -1,7 +1,7 @@
 package dev.parley.bootstrap.demo;
 
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
-import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.persistence.StoreLoader;
 import dev.parley.domain.conversation.ConversationAlert;
@@ -88,7 +88,7 @@ public final class PipelineDemo {
      * One embedding memo for every shard (thread-safe; a text's vector is the same whichever shard computes it), so
      * a text recurring across shards is embedded once.
      */
-    private final MemoizingTextEmbedder embedder = new MemoizingTextEmbedder(new MiniLmTextEmbedder(),
+    private final MemoizingTextEmbedder embedder = new MemoizingTextEmbedder(OnnxTextEmbedder.product(),
             REMEMBERED_TEXTS);
     /** Set when the copy failed: the shards stop instead of simulating on for nothing. */
     private volatile boolean abandoned;

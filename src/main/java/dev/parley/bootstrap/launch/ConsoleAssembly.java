@@ -67,7 +67,7 @@ public final class ConsoleAssembly {
         var queues = new FindQueues(new JdbcQueues(app.database.dataSource(), app.clock), app.clock);
         return new ConsoleContext(app.find, queues, app.startConversation, app.reply, app.unblock, app.retryInbox,
                 app.resolveUndelivered,
-                new HandleAlert(tx, app.clock, app.events), new MarkDesist(tx, app.playbooks, app.clock, app.events),
+                new HandleAlert(tx, app.clock, app.events), new MarkDesist(app.operatorStages, app.operatorTransactions, app.playbooks),
                 new RecordReveal(tx, app.clock), app.playbooks, hooks.replay(), hooks.patterns(),
                 new AlertThresholds(app.learnedAlerts, new AlertThresholdsFile(app.config.home())), settings,
                 new PropertiesConfigurationFile(app.config, app, new SecureRandom()), app.events::subscribe, app.clock,

@@ -252,6 +252,14 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
+    public Map<String, Object> benchLlm(long delayMillis, int conversations, int messages, int concurrency,
+                                        String baseUrl, String model) throws Exception {
+        ReplayLogging.quiet();
+        return dev.parley.bootstrap.bench.LlmBenchmark.run(new dev.parley.bootstrap.bench.LlmBenchmark.Options(
+                java.time.Duration.ofMillis(delayMillis), conversations, messages, concurrency, baseUrl, model));
+    }
+
+    @Override
     public Map<String, Object> benchBuyer(int conversations, String store) {
         ReplayLogging.quiet();
         return dev.parley.bootstrap.bench.BuyerBenchmark.run(conversations, store);
@@ -304,9 +312,9 @@ final class ParleyLauncher implements Launcher {
     }
 
     @Override
-    public Map<String, Object> benchReplay(int conversations, String playbook, String store) {
+    public Map<String, Object> benchReplay(int conversations, int warmUp, String playbook, String store) {
         ReplayLogging.quiet();
-        return ReplayBenchmark.run(conversations, playbook, ReplayStore.of(store));
+        return ReplayBenchmark.run(conversations, warmUp, playbook, ReplayStore.of(store));
     }
 
     /**

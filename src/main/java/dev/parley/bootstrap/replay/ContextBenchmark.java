@@ -51,7 +51,9 @@ public final class ContextBenchmark {
             long began = System.nanoTime();
             var texts = new LinkedHashMap<Long, String>();
             ids.forEach(e -> texts.put(e.getKey(), e.getValue()));
-            app.transactions.run(s -> app.messageEmbeddings.of(s, texts));
+            var vectors = new LinkedHashMap<Long, dev.parley.domain.embedding.Embedding>();
+            texts.forEach((id, text) -> vectors.put(id, embedder.embed(text)));
+            app.transactions.run(s -> vectors.forEach((id, vector) -> s.embeddings().put(id, vector)));
             double embedSeconds = (System.nanoTime() - began) / 1e9;
 
             // The default strategy and, as same-run baselines on the same mentions, the seed's (the same 20-message
@@ -133,10 +135,14 @@ public final class ContextBenchmark {
     private static void once(dev.parley.bootstrap.ParleyApp app, ContextSelector selector, BotIdentities bots,
                              long conversation, long messageId) {
         app.transactions.run(s -> {
-            var bot = bots.of(s, "chat");
-            var history = new ChatHistory(s, conversation, bot);
+            var reads = new dev.parley.application.stage.StoreBackend(s, dev.parley.application.playbook.SlowCalls.DIRECT);
+            var session = new dev.parley.application.playbook.ConversationSession(reads, null,
+                    s.conversations().find(conversation).orElseThrow(), app.clock.instant(),
+                    dev.parley.domain.conversation.TimelineEvent.SYSTEM_ACTOR);
+            var bot = bots.of(reads, "chat");
+            var history = new ChatHistory(reads, conversation, bot);
             var trigger = history.message(messageId).orElseThrow();
-            selector.select(s, history, bot, trigger, history.parentOf(trigger));
+            selector.select(session, history, bot, trigger, history.parentOf(trigger));
         });
     }
 

@@ -6,25 +6,24 @@ import java.util.Map;
 
 /**
  * {@code parley bench replay}: replays generated conversations in one isolated session and reports events per
- * second of the replay loop. A warm-up replay of {@value #WARM_UP_CONVERSATIONS} other conversations in its own
- * session runs first and is not counted, so the figure is the steady state rather than the JIT compiling the
+ * second of the replay loop. A warm-up replay of other conversations ({@code --warm-up}, 1,000 by default) in its
+ * own session runs first and is not counted, so the figure is the steady state rather than the JIT compiling the
  * playbook's rules; opening the store is not counted either (docs/benchmarks.md).
  */
 public final class ReplayBenchmark {
-    static final int WARM_UP_CONVERSATIONS = 1_000;
-
     private ReplayBenchmark() {
     }
 
-    public static Map<String, Object> run(int conversations, String playbook, ReplayStore store) {
-        replay(SyntheticConversations.generate(WARM_UP_CONVERSATIONS, playbook, ReplaySession.SEED + 1), store);
+    /** Replays {@code warmUp} conversations untimed (none when 0), then times {@code conversations} others. */
+    public static Map<String, Object> run(int conversations, int warmUp, String playbook, ReplayStore store) {
+        if (warmUp > 0) replay(SyntheticConversations.generate(warmUp, playbook, ReplaySession.SEED + 1), store);
         var events = SyntheticConversations.generate(conversations, playbook, ReplaySession.SEED);
         double seconds = replay(events, store);
         var result = new LinkedHashMap<String, Object>();
         result.put("events", events.size());
         result.put("seconds", Math.round(seconds * 1000) / 1000.0);
         result.put("events_per_s", Math.round(events.size() / seconds));
-        result.put("warm_up_conversations", WARM_UP_CONVERSATIONS);
+        result.put("warm_up_conversations", warmUp);
         return result;
     }
 

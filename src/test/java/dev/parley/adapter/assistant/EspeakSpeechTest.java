@@ -21,7 +21,7 @@ class EspeakSpeechTest {
     @Test
     void writesAWaveFileOfTheReply(@TempDir Path media) throws Exception {
         var speech = new EspeakSpeech(media, "espeak-ng");
-        assumeTrue(speech.available(), "espeak-ng is not installed (.ci/run installs it)");
+        assumeTrue(speech.available(), "espeak-ng is not installed (apt-get install espeak-ng); .ci/run installs it");
         var file = speech.speak("Hi! Your order is on its way.", "outbox-7").orElseThrow();
         assertThat(file).isEqualTo(media.resolve("outbox-7.wav"));
         var bytes = Files.readAllBytes(file);

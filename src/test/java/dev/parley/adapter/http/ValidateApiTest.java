@@ -1,5 +1,6 @@
 package dev.parley.adapter.http;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -7,7 +8,7 @@ import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.application.ManualClock;
-import dev.parley.application.safety.StoredConversationFacts;
+import dev.parley.application.safety.query.StoredConversationFacts;
 import dev.parley.domain.message.InboxStatus;
 import dev.parley.domain.safety.SafetyValidator;
 import dev.parley.testing.ParleyHttp;
@@ -158,7 +159,7 @@ class ValidateApiTest {
                     .until(() -> parley.inboxCounts().getOrDefault(InboxStatus.PROCESSED, 0L) == 1L);
             var versions = parley.app.transactions.inTransaction(store -> store.conversations()
                     .findByKey("sms", CONTACT).map(c -> store.safetyDecisions().ofConversation(c.id()).stream()
-                            .map(dev.parley.application.store.SafetyDecisions.Row::policyVersion).toList())
+                            .map(SafetyDecisionRow::policyVersion).toList())
                     .orElseThrow());
             assertThat(versions).containsExactly(newVersion);
         }
@@ -210,7 +211,7 @@ class ValidateApiTest {
         parley.app.transactions.run(store -> {
             var c = store.conversations().findByKey("sms", address).orElseThrow();
             for (int i = 0; i < n; i++) {
-                store.safetyDecisions().record(new dev.parley.application.store.SafetyDecisions.Row(0, "t" + i,
+                store.safetyDecisions().record(new SafetyDecisionRow(0, "t" + i,
                         c.id(), c.contactId(), null, null, "inbound", "deliver", level, "[]", "{}", "none", "test",
                         "0".repeat(64), false, null, AT));
             }

@@ -8,6 +8,7 @@ import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.message.Direction;
 import dev.parley.domain.message.Message;
+import dev.parley.testing.H2StoreTemplate;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -101,7 +102,7 @@ class StoreLoaderOrderTest {
 
     private static Conversation conversation(long id, long contactId) {
         return new Conversation(id, "sms", "+1555000000" + contactId, "outreach", "AwaitingReply", contactId, false,
-                null, T, T);
+                null, T, T, 0);
     }
 
     private static Message message(long id, long conversationId, Direction direction, String text) {
@@ -110,6 +111,8 @@ class StoreLoaderOrderTest {
     }
 
     private static Database open(Path dir) {
-        return Database.open("jdbc:h2:file:" + dir.resolve("parley") + ";WRITE_DELAY=0", "sa", "", 2);
+        var url = "jdbc:h2:file:" + dir.resolve("parley") + ";WRITE_DELAY=0";
+        H2StoreTemplate.seed(url, "sa", "");
+        return Database.open(url, "sa", "", 2);
     }
 }

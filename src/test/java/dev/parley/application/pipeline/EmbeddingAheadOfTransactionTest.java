@@ -112,7 +112,9 @@ class EmbeddingAheadOfTransactionTest {
     private ProcessInboundMessage processing() {
         var screen = new ScreenInbound(() -> validator(), ZoneLookup.UNKNOWN, ZoneOffset.UTC, SafetyModel.of(heads()));
         return new ProcessInboundMessage(transactions, new Playbooks(List.of(new NoopPlaybook()), NoopPlaybook.NAME),
-                clock, new PipelineMetrics(), PipelineEvents.NONE, WorkSignal.NONE, screen);
+                clock, new PipelineMetrics(), new StageRunner(transactions, clock, PipelineEvents.NONE, WorkSignal.NONE,
+                        new StageMetrics()), screen,
+                dev.parley.application.model.ModelGateway.offline(clock).calls());
     }
 
     private static SafetyValidator validator() {

@@ -1,5 +1,7 @@
 package dev.parley.application.safety;
 
+import dev.parley.application.playbook.SlowCalls;
+import dev.parley.application.stage.StoreBackend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.memory.InMemoryTransactions;
@@ -70,7 +72,8 @@ class SafetyEffectsTest {
             var row = s.outbox().enqueue(conversation.id(), conversation.contactId(), "nudge:1", "nudge",
                     "Still interested?", OutboxStatus.PENDING, null, false, "system", T0).orElseThrow();
             var contact = s.contacts().find(conversation.contactId()).orElseThrow();
-            return screen.screen(s, conversation, contact, row, null, T0, published);
+            return screen.screen(new StoreBackend(s, SlowCalls.DIRECT), conversation, contact, row, null, T0,
+                    published);
         });
         assertThat(outcome).isInstanceOfSatisfying(ScreenOutbound.Outcome.Stop.class, stop -> {
             assertThat(stop.status()).isEqualTo(OutboxStatus.HELD);
@@ -104,7 +107,8 @@ class SafetyEffectsTest {
         tx.inTransaction(s -> {
             long id = s.messages().add(conversation.id(), Direction.IN, "p1", decided.storedText(m), null, T0, T0,
                     decided.status(), null);
-            var session = new ConversationSession(s, playbook, conversation, T0, "system");
+            var session = new ConversationSession(new StoreBackend(s, SlowCalls.DIRECT), playbook, conversation, T0,
+                    "system");
             screen.apply(session, playbook, decided, m, id, 0, playbook.screen(session, m, id));
             return id;
         });

@@ -1,5 +1,6 @@
 package dev.parley.application.safety;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -82,8 +83,8 @@ class SafetyWiringTest {
         return out;
     }
 
-    List<SafetyDecisions.Row> decisions(long conversation) {
-        List<SafetyDecisions.Row> out = tx(st -> st.safetyDecisions().ofConversation(conversation));
+    List<SafetyDecisionRow> decisions(long conversation) {
+        List<SafetyDecisionRow> out = tx(st -> st.safetyDecisions().ofConversation(conversation));
         return out;
     }
 
@@ -103,7 +104,7 @@ class SafetyWiringTest {
                 .reduce((a, b) -> b).orElseThrow();
     }
 
-    SafetyDecisions.Row decisionOf(Message m) {
+    SafetyDecisionRow decisionOf(Message m) {
         return tx(s -> s.safetyDecisions().ofMessage(m.id())).orElseThrow();
     }
 

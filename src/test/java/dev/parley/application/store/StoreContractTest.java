@@ -1,5 +1,7 @@
 package dev.parley.application.store;
 
+import dev.parley.domain.message.ChatRow;
+import dev.parley.domain.message.ChatMeta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -775,15 +777,15 @@ public abstract class StoreContractTest {
     void chatMessagesJoinTheirDetailsAndReadWindowsAnchorsAndTimes() {
         long conv = conversation("group-1");
         long other = conversation("group-2");
-        var meta = new ChatMessages.Meta("42", "ana_h", "Ana", false, "7", List.of("parley_bot", "99"), null);
+        var meta = new ChatMeta("42", "ana_h", "Ana", false, "7", List.of("parley_bot", "99"), null);
         long m1 = in((Store s) -> s.messages().add(conv, Direction.IN, "g:1", "one", null, at(0), at(0), "RECEIVED", null));
         long m2 = in((Store s) -> s.messages().add(conv, Direction.IN, "g:2", "two", "g:1", at(5), at(5), "RECEIVED", null));
         long bot = in((Store s) -> s.messages().add(conv, Direction.OUT, "g:3", "reply", "g:2", at(6), null, "SENT", null));
         long m4 = in((Store s) -> s.messages().add(conv, Direction.IN, "g:4", "four", "g:0", at(70), at(70), "RECEIVED", null));
         in((Store s) -> s.messages().add(other, Direction.IN, "g:1", "elsewhere", null, at(1), at(1), "RECEIVED", null));
         tx.run(s -> s.chatMessages().put(m1, meta));
-        tx.run(s -> s.chatMessages().put(m2, new ChatMessages.Meta("43", null, null, true, null, List.of(), null)));
-        tx.run(s -> s.chatMessages().put(m4, new ChatMessages.Meta("42", null, null, false, null, List.of(),
+        tx.run(s -> s.chatMessages().put(m2, new ChatMeta("43", null, null, true, null, List.of(), null)));
+        tx.run(s -> s.chatMessages().put(m4, new ChatMeta("42", null, null, false, null, List.of(),
                 "{\"provider_id\":\"g:0\"}")));
 
         assertThat(in((Store s) -> s.chatMessages().find(m1)).orElseThrow().meta()).isEqualTo(meta);
@@ -801,7 +803,7 @@ public abstract class StoreContractTest {
                 .extracting(r -> r.message().id()).containsExactly(m2, bot);
         assertThat(in((Store s) -> s.chatMessages().sentBetween(conv, at(0), at(71), 3))).hasSize(3);
 
-        tx.run(s -> s.chatMessages().put(m1, new ChatMessages.Meta("42", null, "Ana B", false, null, null, null)));
+        tx.run(s -> s.chatMessages().put(m1, new ChatMeta("42", null, "Ana B", false, null, null, null)));
         assertThat(in((Store s) -> s.chatMessages().find(m1)).orElseThrow().meta().senderName()).isEqualTo("Ana B");
         assertThatThrownBy(() -> tx.run(s -> s.chatMessages().put(999L, meta))).isInstanceOf(RuntimeException.class);
     }

@@ -49,6 +49,10 @@ class TrainAlertsCommandTest {
         Files.createDirectories(data.resolve("sms-spam-uci"));
         Files.createDirectories(data.resolve("hate-speech-offensive"));
         Files.createDirectories(data.resolve("selfharm-dev"));
+        Files.createDirectories(data.resolve("sms-india"));
+        Files.createDirectories(data.resolve("irc-disentanglement"));
+        var india = new StringBuilder("Msg,Label\n");
+        var irc = new StringBuilder();
         var sms = new StringBuilder();
         var tweets = new StringBuilder(",count,hate_speech,offensive_language,neither,class,tweet\n");
         var posts = new StringBuilder("class,text\n");
@@ -59,6 +63,13 @@ class TrainAlertsCommandTest {
                 tweets.append(row++).append(",3,0,0,3,2,\"").append(s.formatted(i + 100)).append("\"\n");
             }
             for (var s : SPAM) sms.append("spam\t").append(s.formatted(i)).append('\n');
+            for (var s : ORDINARY) india.append("\"").append(s.formatted(i + 200)).append("\",ham\n");
+            india.append("Claim your FREE ").append(i).append("GB data now! Click http://x.example/").append(i)
+                    .append(",spam\n");
+            for (var s : ORDINARY) {
+                irc.append("{\"kind\": \"message\", \"text\": \"").append(s.formatted(i + 300)).append("\"}\n");
+            }
+            irc.append("{\"kind\": \"system\", \"text\": \"=== someone joined\"}\n");
             for (var s : HATE) tweets.append(row++).append(",3,3,0,0,0,\"").append(s.formatted(i)).append("\"\n");
             tweets.append(row++).append(",3,0,3,0,1,\"").append("this stupid game is trash " + i).append("\"\n");
             for (var s : SUICIDE) posts.append("suicide,\"").append(s.formatted(i)).append("\"\n");
@@ -67,6 +78,8 @@ class TrainAlertsCommandTest {
         Files.writeString(data.resolve("sms-spam-uci/SMSSpamCollection.tsv"), sms);
         Files.writeString(data.resolve("hate-speech-offensive/labeled_data.csv"), tweets);
         Files.writeString(data.resolve("selfharm-dev/suicide-watch-sample.csv"), posts);
+        Files.writeString(data.resolve("sms-india/spam_ham_india.csv"), india);
+        Files.writeString(data.resolve("irc-disentanglement/dev.jsonl"), irc);
         return data;
     }
 
@@ -82,7 +95,7 @@ class TrainAlertsCommandTest {
         var summary = new ObjectMapper().readTree(out.toString());
         assertThat(summary.at("/heads/self_harm/critical/threshold").asDouble()).isBetween(0.0, 1.0);
         assertThat(summary.get("embedded").asLong()).isPositive();
-        assertThat(err.toString()).contains("cross-validating");
+        assertThat(err.toString()).contains("reddit fold 1/5").contains("irc held out");
         assertThat(out.toString() + err.toString()).doesNotContain("pineapple").doesNotContain("pills");
 
         assertThat(run("train", "alerts", "--data", data.toString(), "--out", second.toString(), "--home",
@@ -94,7 +107,11 @@ class TrainAlertsCommandTest {
         var model = AlertModelFile.load(java.util.Optional.of(first));
         assertThat(model.heads().heads()).hasSize(4);
         assertThat(model.provenance().dataSha256()).containsKey("selfharm-dev/suicide-watch-sample.csv");
-        assertThat(model.provenance().rowsPerSource()).containsKeys("sms_ham", "post_suicide");
+        assertThat(model.provenance().rowsPerSource()).containsKeys("sms_ham", "post_suicide", "india_ham", "irc");
+        assertThat(model.provenance().rowsPerSource()).doesNotContainKey("irc_system");
+        assertThat(summary.at("/heads/financial_scam/critical/recall_per_source").has("india_spam")).isTrue();
+        assertThat(summary.at("/heads/self_harm/in_sample_critical/false_alarm_rate").has("irc")).isTrue();
+        assertThat(summary.at("/heads/self_harm/first_sentence_critical/recall").isNumber()).isTrue();
     }
 
     @Test
@@ -108,5 +125,9 @@ class TrainAlertsCommandTest {
         assertThat(run("train", "alerts", "--data", data.toString(), "--home", dir.toString())).isEqualTo(2);
         assertThat(err.toString()).contains("sms-spam-uci/SMSSpamCollection.tsv: line 2");
         assertThat(run("train", "alerts", "--data", data.toString(), "--threads", "0")).isEqualTo(2);
+        assertThat(run("train", "alerts", "--data", data.toString(), "--embedder", "gpt-9")).isEqualTo(2);
+        assertThat(err.toString()).contains("--embedder must be one of all-minilm-l6-v2-q");
+        assertThat(run("train", "alerts", "--data", data.toString(), "--sample", "4")).isEqualTo(2);
+        assertThat(err.toString()).contains("--sample needs --out");
     }
 }

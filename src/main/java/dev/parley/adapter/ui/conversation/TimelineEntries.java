@@ -72,6 +72,7 @@ final class TimelineEntries {
             var lines = new ArrayList<String>();
             lines.add("source: " + a.source());
             lines.addAll(AlertReasonsText.lines(a.reasons()));
+            d.explanationsOf(a.id()).forEach(e -> lines.add("why: " + e.text()));
             if (h.acknowledgedAt() != null) {
                 lines.add("acknowledged by " + h.acknowledgedBy() + " after "
                         + WhyInReview.duration(a.timeToAcknowledge().orElseThrow()));

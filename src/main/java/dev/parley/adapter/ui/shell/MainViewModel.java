@@ -130,7 +130,8 @@ public final class MainViewModel {
         refreshModelStatus();
     }
 
-    void refreshModelStatus() {
+    /** Reads the model's health again (after events, or when a model call waits for its turn or got it). */
+    public void refreshModelStatus() {
         var health = modelHealth.get();
         if (health == null) return;
         modelStatus.set(health.summary());

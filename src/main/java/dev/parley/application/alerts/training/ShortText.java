@@ -14,7 +14,23 @@ final class ShortText {
     private static final Pattern LINK = Pattern.compile("https?://\\S+");
     private static final Pattern SPACE = Pattern.compile("\\s+");
 
+    /** How much of a long post the heads read: its beginning, about the length of a long SMS or tweet. */
+    public static final int POST_CHARACTERS = 300;
+
     private ShortText() {
+    }
+
+    /**
+     * The first {@link #POST_CHARACTERS} characters of {@code text}, white space runs made one space, cut at the
+     * last space before the limit (unless that would keep less than half of it).
+     */
+    static String beginning(String text) {
+        var flat = SPACE.matcher(text).replaceAll(" ").strip();
+        if (flat.length() <= POST_CHARACTERS) return flat;
+        int cut = POST_CHARACTERS;
+        if (Character.isLowSurrogate(flat.charAt(cut))) cut--;
+        int space = flat.lastIndexOf(' ', cut);
+        return (space > POST_CHARACTERS / 2 ? flat.substring(0, space) : flat.substring(0, cut)).strip();
     }
 
     static String post(String text) {

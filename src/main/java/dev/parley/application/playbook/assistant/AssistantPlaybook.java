@@ -26,6 +26,12 @@ public final class AssistantPlaybook implements Playbook {
     private final ModelGateway gateway;
     private final Speech speech;
 
+    private java.util.Optional<java.nio.file.Path> spoken(ConversationSession session, String text) {
+        var name = "reply-" + java.util.HexFormat.of().formatHex(dev.parley.domain.hash.Sha256.of(
+                text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0, 8);
+        return session.slow().call("speech", text, () -> speech.speak(text, name));
+    }
+
     public AssistantPlaybook(ReplyEngine engine, ModelGateway gateway, Speech speech) {
         this.engine = engine;
         this.gateway = gateway;
@@ -64,15 +70,20 @@ public final class AssistantPlaybook implements Playbook {
         detail.put("chars", reply.text().length());
         row.ifPresent(r -> detail.put("outbox_id", r.id()));
         session.record("assistant_reply", detail);
-        row.ifPresent(r -> speech.speak(reply.text(), "outbox-" + r.id()).ifPresent(file -> session.record(
+        // The WAV is a slow call like a model's (written at Prepare, named after the text it speaks).
+        row.ifPresent(r -> spoken(session, reply.text()).ifPresent(file -> session.record(
                 "speech_attached", Map.of("outbox_id", r.id(), "file", file.toString()))));
-        try {
-            engine.memory().add(session.conversation().id(), new DialogueMemory.Turn(session.now(), reply.query(),
-                    reply.text()));
-        } catch (RuntimeException e) {
-            // Seed 001 step 10: a failed memory update is ignored; the reply is already on its way.
-            LOG.debug("dialogue memory not updated for conversation {}: {}", session.conversation().id(),
-                    e.getClass().getName());
-        }
+        long conversationId = session.conversation().id();
+        var turn = new DialogueMemory.Turn(session.now(), reply.query(), reply.text());
+        // In-process memory: once the reply is committed, never for a dry run.
+        session.afterCommit("dialogue memory", () -> {
+            try {
+                engine.memory().add(conversationId, turn);
+            } catch (RuntimeException e) {
+                // Seed 001 step 10: a failed memory update is ignored; the reply is already on its way.
+                LOG.debug("dialogue memory not updated for conversation {}: {}", conversationId,
+                        e.getClass().getName());
+            }
+        });
     }
 }

@@ -49,7 +49,7 @@ public final class BuiltInTools {
         public Outcome run(Map<String, Object> args, ToolContext c) {
             var keywords = strings(args.get("keywords"));
             if (keywords.isEmpty()) return Outcome.failed("no keywords");
-            var messages = c.session().store().messages().visibleToAutomation(c.session().conversation().id());
+            var messages = c.session().visibleMessages();
             var lines = ConversationSearch.find(messages, keywords, instant(args.get("from")), instant(args.get("to")),
                     c.currentMessageId(), RECALL_LIMIT, c.redactor(), c.zone(), similarity(c, keywords));
             return lines.isEmpty() ? Outcome.noResults("nothing earlier in this conversation mentions "
@@ -69,12 +69,13 @@ public final class BuiltInTools {
             var keywords = Keywords.of(String.valueOf(args.getOrDefault("query", "")), 8);
             if (keywords.isEmpty()) return Outcome.failed("no query");
             int limit = args.get("limit") instanceof Number n ? Math.max(1, Math.min(10, n.intValue())) : 5;
-            var store = c.session().store();
+            var reads = c.session().reads();
             var key = c.session().conversation().key();
             var messages = new ArrayList<Message>();
             StartConversation.CHANNELS.stream().sorted()
-                    .map(channel -> store.conversations().findByKey(channel, key)).flatMap(Optional::stream)
-                    .forEach(conv -> messages.addAll(store.messages().visibleToAutomation(conv.id())));
+                    .map(channel -> reads.conversationByKey(channel, key)).flatMap(Optional::stream)
+                    .forEach(conv -> messages.addAll(reads.messages(conv.id()).stream()
+                            .filter(m -> !dev.parley.domain.message.InboundHold.hides(m.status())).toList()));
             var lines = ConversationSearch.find(messages, keywords, Optional.empty(), Optional.empty(),
                     c.currentMessageId(), limit, c.redactor(), c.zone());
             return lines.isEmpty() ? Outcome.noResults("no earlier message mentions " + String.join(", ", keywords))
@@ -107,7 +108,7 @@ public final class BuiltInTools {
         public String argumentsExample() { return "{}"; }
 
         public Outcome run(Map<String, Object> args, ToolContext c) {
-            var open = c.session().store().tasks().ofConversation(c.session().conversation().id()).stream()
+            var open = c.session().tasks().stream()
                     .filter(t -> "OPEN".equals(t.status())).toList();
             if (open.isEmpty()) return Outcome.noResults("There are no open tasks for this conversation.");
             var lines = new ArrayList<String>();
@@ -128,7 +129,7 @@ public final class BuiltInTools {
         public String argumentsExample() { return "{}"; }
 
         public Outcome run(Map<String, Object> args, ToolContext c) {
-            var all = c.session().store().messages().visibleToAutomation(c.session().conversation().id()).stream()
+            var all = c.session().visibleMessages().stream()
                     .filter(m -> m.id() != c.currentMessageId()).toList();
             if (all.isEmpty()) return Outcome.noResults("This is the first message of our conversation.");
             var recent = all.subList(Math.max(0, all.size() - MESSAGES), all.size());
@@ -151,7 +152,7 @@ public final class BuiltInTools {
                     .min(Instant::compareTo);
             var topics = Keywords.of(messages.stream().filter(m -> m.direction() == Direction.IN)
                     .map(m -> c.redactor().redact(m.text()).text()).reduce("", (a, b) -> a + " " + b), 5);
-            var open = c.session().store().tasks().ofConversation(c.session().conversation().id()).stream()
+            var open = c.session().tasks().stream()
                     .filter(t -> "OPEN".equals(t.status())).count();
             return "So far: " + messages.size() + " messages (" + fromUser + " from you)"
                     + first.map(f -> " since " + DateTimeFormatter.ofPattern("d MMMM", Locale.ENGLISH)
@@ -169,10 +170,10 @@ public final class BuiltInTools {
         return messages -> {
             try {
                 // The keywords, not the whole question: "what did I say before about…" only adds noise.
-                var question = ModelWait.inEmbeddingModel(() -> c.embeddings().embedder().embed(String.join(" ", keywords)));
+                var question = ModelWait.inEmbeddingModel(() -> c.embeddings().embed(c.session(), String.join(" ", keywords)));
                 var texts = new java.util.LinkedHashMap<Long, String>();
                 messages.forEach(m -> texts.put(m.id(), m.text()));
-                var vectors = ModelWait.inEmbeddingModel(() -> c.embeddings().of(c.session().store(), texts));
+                var vectors = ModelWait.inEmbeddingModel(() -> c.embeddings().of(c.session(), texts));
                 var scores = new java.util.HashMap<Long, Double>();
                 vectors.forEach((id, v) -> scores.put(id, v.cosine(question)));
                 return scores;

@@ -44,12 +44,22 @@ public final class ExternalToolChannel implements AssistantTool {
         var tool = String.valueOf(args.getOrDefault("tool", ""));
         @SuppressWarnings("unchecked")
         var arguments = args.get("arguments") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.<String, Object>of();
-        try {
-            var text = tools.call(server, tool, arguments);
-            if (text == null || text.isBlank()) return Outcome.noResults(server + "/" + tool + " returned nothing");
-            return Outcome.ok(context.redactor().redact(text.strip()).text());
-        } catch (ExternalTools.ExternalToolException e) {
-            return Outcome.failed(e.getMessage());
-        }
+        // A slow call like a model's: made at Prepare, its result (or failure) recalled at Commit, never made twice.
+        var called = context.session().slow().call("external_tool",
+                server + "/" + tool + " " + dev.parley.application.JsonDocuments.write(arguments), () -> {
+                    try {
+                        return new Called(tools.call(server, tool, arguments), null);
+                    } catch (ExternalTools.ExternalToolException e) {
+                        return new Called(null, e.getMessage());
+                    }
+                });
+        if (called.failure() != null) return Outcome.failed(called.failure());
+        var text = called.text();
+        if (text == null || text.isBlank()) return Outcome.noResults(server + "/" + tool + " returned nothing");
+        return Outcome.ok(context.redactor().redact(text.strip()).text());
+    }
+
+    /** What one call of an external tool gave: its text, or why it failed. */
+    private record Called(String text, String failure) {
     }
 }

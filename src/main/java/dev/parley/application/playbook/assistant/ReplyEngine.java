@@ -1,6 +1,6 @@
 package dev.parley.application.playbook.assistant;
 
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelRequest;
 import dev.parley.application.playbook.ConversationModel;

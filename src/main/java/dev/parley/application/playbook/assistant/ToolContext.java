@@ -1,6 +1,6 @@
 package dev.parley.application.playbook.assistant;
 
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.playbook.ConversationModel;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.domain.assistant.Redactor;

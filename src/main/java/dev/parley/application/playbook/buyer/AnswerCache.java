@@ -1,6 +1,6 @@
 package dev.parley.application.playbook.buyer;
 
-import dev.parley.application.store.Catalog;
+import dev.parley.application.playbook.ConversationReads;
 import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.QuestionSimilarity;
 import dev.parley.domain.buyer.TopicCatalog;
@@ -27,7 +27,7 @@ public final class AnswerCache {
     private AnswerCache() {
     }
 
-    public static Optional<Hit> lookup(BuyerState state, Catalog catalog, long propertyId, String question,
+    public static Optional<Hit> lookup(BuyerState state, ConversationReads catalog, long propertyId, String question,
                                        Field mapped) {
         var field = mapped != null ? Optional.of(mapped) : TopicCatalog.autoMapQuestionToFieldKey(question);
         if (field.isPresent()) {

@@ -134,7 +134,6 @@ final class BookingDesk {
 
     /** COMMITMENT: the engagement (BOOKING_INITIATED, the property held), the one-time guarantee link, its jobs. */
     private void commit(ConversationSession session, BuyerState.Builder state, CatalogEntry entry, String cause) {
-        var store = session.store();
         var now = session.now();
         var previous = open(session, state);
         if (previous != null && previous.status() == EngagementStatus.BOOKING_INITIATED) {
@@ -150,7 +149,7 @@ final class BookingDesk {
         b.holdExpiresAt = now.plus(settings.holdDuration());
         b.createdAt = now;
         b.updatedAt = now;
-        var engagement = store.engagements().create(b.build());
+        var engagement = session.createEngagement(b.build());
         state.engagementId = engagement.id();
         state.guaranteeSignedAt = null;
         var ref = entry.property().ref();
@@ -171,12 +170,12 @@ final class BookingDesk {
                      long messageId) {
         var engagement = open(session, state);
         if (engagement == null || engagement.guaranteeSignedAt() == null) return;
-        var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
+        var property = session.reads().property(engagement.propertyId()).orElseThrow();
         var b = engagement.edit();
         b.status = EngagementStatus.TOUR_REQUESTED;
         b.tourRequestedText = clip(when, 200);
         b.updatedAt = session.now();
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         session.addTask(messageId, "Tour request for " + property.name() + " (" + property.ref() + "): the buyer asked "
                 + "for \"" + clip(when, 100) + "\". Ask the owner, then send tour_confirmed with the time.",
                 "tour_request");
@@ -209,7 +208,7 @@ final class BookingDesk {
         SigningLinks.expireAll(session, now);
         int cancelled = 0;
         for (var kind : List.of(BookingNotices.JOB_KIND, Reengagement.JOB_KIND, Reengagement.DORMANT_KIND)) {
-            cancelled += session.store().jobs().cancelPending(session.conversation().id(), kind, now);
+            cancelled += session.cancelJobs(kind);
         }
         session.record("notifications_cancelled", Map.of("jobs", cancelled));
         if (!Phase.ABANDONED.stateName().equals(session.conversation().state())) {

@@ -85,10 +85,10 @@ final class BookingEvents {
             state.buyerEmail = b.buyerEmail;
         }
         b.updatedAt = now;
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         state.guaranteeSignedAt = now;
         state.engagementId = engagement.id();
-        var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
+        var property = session.reads().property(engagement.propertyId()).orElseThrow();
         phases.fire(session, "guarantee_signed", "signed by the buyer", Map.of("engagement_id", engagement.id()));
         session.record("engagement", Map.of("engagement_id", engagement.id(), "property", property.ref(), "status",
                 EngagementStatus.GUARANTEE_SIGNED.name()));
@@ -109,13 +109,13 @@ final class BookingEvents {
             throw new ConflictException("no confirmed tour to reschedule");
         }
         var now = session.now();
-        var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
+        var property = session.reads().property(engagement.propertyId()).orElseThrow();
         var b = engagement.edit();
         b.status = EngagementStatus.TOUR_CONFIRMED;
         b.tourAt = at;
         b.tourConfirmedAt = now;
         b.updatedAt = now;
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         if (!Phase.ACTIVE.stateName().equals(session.conversation().state())) {
             phases.fire(session, "tour_confirmed", reschedule ? "rescheduled" : "confirmed by the owner",
                     Map.of("engagement_id", engagement.id(), "at", at.toString()));
@@ -145,7 +145,7 @@ final class BookingEvents {
         b.status = EngagementStatus.GUARANTEE_SIGNED;
         b.tourRequestedText = null;
         b.updatedAt = session.now();
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         session.record("tour_declined", Map.of("engagement_id", engagement.id()));
         messages.proactive(session, state, "tour_declined:" + engagement.id() + ":" + session.now().getEpochSecond(),
                 "tour_declined", Situation.TOUR_UPDATE, SmsKind.TOUR, Map.of("when", asked));
@@ -162,7 +162,7 @@ final class BookingEvents {
         b.status = EngagementStatus.AGREEMENT_SENT;
         b.agreementSentAt = now;
         b.updatedAt = now;
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         session.record("engagement", Map.of("engagement_id", engagement.id(), "status", "AGREEMENT_SENT"));
         messages.proactive(session, state, "agreement:" + token.id(), "agreement_ready", Situation.NOTICE,
                 SmsKind.COMMITMENT, Map.of("link", signing.url(token.token())));
@@ -177,7 +177,7 @@ final class BookingEvents {
         var b = engagement.edit();
         b.status = EngagementStatus.AGREEMENT_SIGNED;
         b.updatedAt = now;
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         var onboarding = signing.issue(session, state, engagement, TokenAction.ONBOARDING, now.plus(LINK_VALIDITY));
         session.record("engagement", Map.of("engagement_id", engagement.id(), "status", "AGREEMENT_SIGNED"));
         messages.reply(session, state, "agreement_signed:" + token.id(), "onboarding_ready", Situation.NOTICE,
@@ -188,7 +188,7 @@ final class BookingEvents {
         var signed = sign(session, state, data, TokenAction.ONBOARDING);
         if (signed == null) return;
         var engagement = signed.engagement();
-        var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
+        var property = session.reads().property(engagement.propertyId()).orElseThrow();
         session.addTask(null, "Onboarding done for " + property.name() + " (" + property.ref() + "): complete the "
                 + "deal (deal_completed with lease_starts) when the lease is countersigned", "deal");
         session.record("onboarding_signed", Map.of("engagement_id", engagement.id()));
@@ -207,8 +207,8 @@ final class BookingEvents {
         b.leaseStartsOn = starts;
         b.completedAt = now;
         b.updatedAt = now;
-        session.store().engagements().update(b.build());
-        var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
+        session.updateEngagement(b.build());
+        var property = session.reads().property(engagement.propertyId()).orElseThrow();
         phases.fire(session, "deal_completed", "lease starts " + starts, Map.of("engagement_id", engagement.id()));
         session.record("engagement", Map.of("engagement_id", engagement.id(), "status", "COMPLETED"));
         messages.proactive(session, state, "deal:" + engagement.id(), "onboarding_complete", Situation.NOTICE,
@@ -218,7 +218,7 @@ final class BookingEvents {
     /** {@code new_match} ({@code listing}: the catalogue's listing id): "Another space just opened up in …". */
     private void newMatch(ConversationSession session, BuyerState.Builder state, Map<String, Object> data) {
         long listingId = EventFields.listingId(data, "listing");
-        var entry = session.store().catalog().entry(listingId)
+        var entry = session.reads().catalogEntry(listingId)
                 .orElseThrow(() -> new NotFoundException("listing " + listingId));
         if (Phase.SILENT.contains(Phase.of(session.conversation().state()))) {
             session.record("new_match_skipped", Map.of("listing", listingId, "reason", "conversation is "

@@ -49,12 +49,12 @@ final class BookingNotices {
     void onTimer(ConversationSession session, BuyerState.Builder state, String trigger) {
         var parts = trigger.substring(trigger.indexOf(':') + 1).split(":");
         long id = Long.parseLong(parts[0]);
-        var engagement = session.store().engagements().find(id).orElse(null);
+        var engagement = session.reads().engagement(id).orElse(null);
         if (engagement == null) {
             session.reject(trigger, "no engagement " + id);
             return;
         }
-        var property = session.store().catalog().property(engagement.propertyId()).orElseThrow();
+        var property = session.reads().property(engagement.propertyId()).orElseThrow();
         if (trigger.startsWith(TOUR_REMINDER)) {
             // a reschedule leaves the old reminder behind: only the one for the current time speaks
             if (engagement.status() != EngagementStatus.TOUR_CONFIRMED && engagement.status()
@@ -86,11 +86,11 @@ final class BookingNotices {
 
     /** Goes silent (DORMANT): the notices of the booking stop too. */
     void silence(ConversationSession session) {
-        session.store().jobs().cancelPending(session.conversation().id(), JOB_KIND, session.now());
+        session.cancelJobs(JOB_KIND);
     }
 
     private static void schedule(ConversationSession session, String trigger, Instant at) {
         var due = at.isBefore(session.now()) ? session.now() : at;
-        session.store().jobs().schedule(JOB_KIND, session.conversation().id(), trigger, null, due, session.now());
+        session.scheduleJob(JOB_KIND, trigger, due);
     }
 }

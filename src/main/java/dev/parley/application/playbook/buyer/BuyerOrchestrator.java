@@ -100,7 +100,7 @@ final class BuyerOrchestrator {
         if (turn.phase() == Phase.COLLECTING_INFO && plan.action() != PlanAction.COLLECT_INFO
                 && plan.action() != PlanAction.SCHEDULE_TOUR && plan.action() != PlanAction.COMMITMENT_HANDOFF
                 && state.focusedListingId != null) {
-            session.store().catalog().entry(state.focusedListingId)
+            session.reads().catalogEntry(state.focusedListingId)
                     .ifPresent(e -> booking.askAgain(session, state, e, turn.cause()));
         }
     }
@@ -131,7 +131,7 @@ final class BuyerOrchestrator {
     private void tour(BuyerTurn t, CriteriaPlan plan, ReferenceResolution reference) {
         var listingId = t.listingFor(plan, reference);
         var entry = listingId == null ? Optional.<CatalogEntry>empty()
-                : t.session().store().catalog().entry(listingId);
+                : t.session().reads().catalogEntry(listingId);
         if (entry.isEmpty()) {
             clarify(t, plan, reference, ShownMatches.of(t));
             return;
@@ -152,7 +152,7 @@ final class BuyerOrchestrator {
             gotSomething = true;
         }
         var focused = t.state().focusedListingId == null ? Optional.<CatalogEntry>empty()
-                : t.session().store().catalog().entry(t.state().focusedListingId);
+                : t.session().reads().catalogEntry(t.state().focusedListingId);
         if (t.phase() == Phase.COLLECTING_INFO && focused.isPresent()) {
             booking.collectOrCommit(t.session(), t.state(), focused.get(), t.cause(), !gotSomething);
             return;
@@ -182,7 +182,7 @@ final class BuyerOrchestrator {
     // --- reading the conversation ---
 
     private static String lastOutbound(ConversationSession session) {
-        var messages = session.store().messages().ofConversation(session.conversation().id());
+        var messages = session.messages();
         for (int i = messages.size() - 1; i >= 0; i--) {
             if (messages.get(i).direction() == Direction.OUT) return messages.get(i).text();
         }

@@ -147,11 +147,11 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         } catch (NumberFormatException e) {
             throw new dev.parley.application.operator.InvalidRequestException("data.job", "job must be a job id");
         }
-        var job = session.store().jobs().pendingOf(session.conversation().id()).stream()
+        var job = session.pendingJobs().stream()
                 .filter(j -> j.id() == id && MESSAGE_JOB_KINDS.contains(j.kind())).findFirst()
                 .orElseThrow(() -> new dev.parley.application.operator.NotFoundException(
                         "scheduled message " + id + " of this conversation"));
-        session.store().jobs().markDone(job.id(), session.now());
+        session.markJobDone(job.id());
         if (SEND_SCHEDULED.equals(name)) {
             if (booking.handles(job.trigger())) booking.onTimer(session, state, job.trigger());
             else nudges.onTimer(session, state, job.trigger(), booking);
@@ -173,7 +173,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
      */
     private boolean supplier(ConversationSession session, BuyerState.Builder state, long messageId) {
         if (!settings.supplierForward()) return false;
-        var property = session.store().catalog().propertyOfSupplier(session.contact().address());
+        var property = session.reads().propertyOfSupplier(session.contact().address());
         if (property.isEmpty()) return false;
         var p = property.get();
         session.addTask(messageId, "Supplier " + (p.supplierName() == null ? "" : p.supplierName() + " ")
@@ -258,7 +258,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
 
     /** The cities of the team's catalogue are known places too (its own towns, with their zones). */
     private void syncCatalogPlaces(ConversationSession session) {
-        for (var p : session.store().catalog().properties()) {
+        for (var p : session.reads().properties()) {
             ZoneId zone = null;
             try {
                 if (p.timeZone() != null) zone = ZoneId.of(p.timeZone());
@@ -271,7 +271,7 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
 
     private static BuyerState.Builder load(ConversationSession session) {
         var id = session.conversation().id();
-        return session.store().buyerStates().find(id).orElseGet(() -> BuyerState.fresh(id, session.now())).edit();
+        return session.buyerState().orElseGet(() -> BuyerState.fresh(id, session.now())).edit();
     }
 
     /**
@@ -287,6 +287,6 @@ public final class BuyerSmsPlaybook implements Playbook, DescribesTransitions {
         }
         nudges.reschedule(session, state, booking);
         state.updatedAt = session.now();
-        session.store().buyerStates().save(state.build());
+        session.saveBuyerState(state.build());
     }
 }

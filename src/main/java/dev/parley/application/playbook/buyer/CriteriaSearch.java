@@ -59,7 +59,7 @@ final class CriteriaSearch {
         outgoing.reply(t.session(), state, t.cause(), "ack", Outgoing.Reply.of(changed ? Situation.REFINE_ACK
                 : Situation.ACK_SEARCH, SmsKind.FOLLOW_UP, Map.of("summary", summary)));
         var metro = places.find(merged.location(), merged.state()).map(Place::metro).orElse(null);
-        var found = PropertySearch.search(merged, metro, t.session().store().catalog().activeEntries(), t.today());
+        var found = PropertySearch.search(merged, metro, t.session().reads().activeCatalogEntries(), t.today());
         state.focusedListingId = null;
         if (found.isEmpty()) {
             state.presentedListingIds = new ArrayList<>();

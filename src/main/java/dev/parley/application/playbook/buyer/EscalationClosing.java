@@ -13,10 +13,10 @@ final class EscalationClosing {
 
     /** The thread's open alerts are resolved by {@code by}. */
     static void resolveAlerts(ConversationSession session, EscalationThread thread, String by) {
-        for (var alert : session.store().alerts().ofConversation(thread.conversationId())) {
+        for (var alert : session.reads().alerts(thread.conversationId())) {
             if (!ConversationAlert.RESOLVED.equals(alert.status())
                     && alert.patternIds() != null && alert.patternIds().contains("escalation:" + thread.id())) {
-                session.store().alerts().setStatus(alert.id(), ConversationAlert.RESOLVED, by, session.now());
+                session.setAlertStatus(alert.id(), ConversationAlert.RESOLVED, by);
             }
         }
     }
@@ -29,6 +29,6 @@ final class EscalationClosing {
 
     private static Long focusedProperty(ConversationSession session, BuyerState.Builder state) {
         if (state.focusedListingId == null) return null;
-        return session.store().catalog().entry(state.focusedListingId).map(e -> e.property().id()).orElse(null);
+        return session.reads().catalogEntry(state.focusedListingId).map(e -> e.property().id()).orElse(null);
     }
 }

@@ -46,18 +46,17 @@ final class EscalationDesk {
      */
     EscalationThread open(ConversationSession session, BuyerState.Builder state, Property property, String question,
                           Field field, Topic topic) {
-        var store = session.store();
         var now = session.now();
         var pendingId = state.pendingEscalations.get(property.id());
         if (pendingId != null) {
-            var pending = store.escalations().find(pendingId).filter(t -> t.status() == EscalationStatus.PENDING);
+            var pending = session.reads().escalation(pendingId).filter(t -> t.status() == EscalationStatus.PENDING);
             if (pending.isPresent()) {
                 var b = pending.get().edit();
                 if (b.threadQuestions.stream().noneMatch(q -> QuestionSimilarity.same(q, question))) {
                     b.threadQuestions.add(clip(question, 500));
                 }
                 b.updatedAt = now;
-                store.escalations().update(b.build());
+                session.updateEscalation(b.build());
                 session.record("escalation_joined", Map.of("escalation_id", pendingId));
                 return b.build();
             }
@@ -72,17 +71,17 @@ final class EscalationDesk {
         b.threadQuestions = new ArrayList<>(List.of(clip(question, 500)));
         b.fieldKey = field == null ? null : field.key();
         b.topic = topic != null ? topic.label() : field != null ? field.label() : null;
-        b.replyToken = links.newToken();
+        b.replyToken = session.draw("reply_token", links::newToken);
         b.expiresAt = now.plus(settings.expiry());
         b.createdAt = now;
         b.updatedAt = now;
-        var thread = store.escalations().open(b.build());
+        var thread = session.openEscalation(b.build());
         long alertId = session.raiseAlert(null, "ESCALATION", List.of(b.topic == null ? "question" : b.topic),
                 List.of("escalation:" + thread.id()), "buyer-sms");
         var withAlert = thread.edit();
         withAlert.alertId = alertId;
         thread = withAlert.build();
-        store.escalations().update(thread);
+        session.updateEscalation(thread);
         jobs.scheduleFor(session, thread, now);
         state.pendingEscalations.put(property.id(), thread.id());
         session.record("escalation_opened", detail(thread, property));

@@ -44,7 +44,7 @@ final class EscalationJobs {
 
     private static void schedule(ConversationSession session, String trigger, Instant at) {
         // No state: an escalation's jobs fire whatever phase the conversation is in by then.
-        session.store().jobs().schedule(JOB_KIND, session.conversation().id(), trigger, null, at, session.now());
+        session.scheduleJob(JOB_KIND, trigger, at);
     }
 
     boolean handles(String trigger) {
@@ -53,13 +53,13 @@ final class EscalationJobs {
 
     void onTimer(ConversationSession session, BuyerState.Builder state, String trigger) {
         long id = Long.parseLong(trigger.substring(trigger.indexOf(':') + 1));
-        var thread = session.store().escalations().find(id).orElse(null);
+        var thread = session.reads().escalation(id).orElse(null);
         if (thread == null) {
             session.reject(trigger, "no escalation " + id);
             return;
         }
         var property = thread.propertyId() == null ? null
-                : session.store().catalog().property(thread.propertyId()).orElse(null);
+                : session.reads().property(thread.propertyId()).orElse(null);
         if (trigger.startsWith(SLA)) slaDue(session, state, thread, property);
         else if (trigger.startsWith(EXPIRE)) expire(session, state, thread, property);
         else if (trigger.startsWith(EMAIL)) emails.send(session, thread, property, false);
@@ -83,7 +83,7 @@ final class EscalationJobs {
         var b = thread.edit();
         b.buyerNudgeSent = true;
         b.updatedAt = now;
-        session.store().escalations().update(b.build());
+        session.updateEscalation(b.build());
         if (emails.configured()) schedule(session, BREACH_EMAIL + thread.id(), now);
         session.record("escalation_sla_breached", Map.of("escalation_id", thread.id()));
     }
@@ -92,7 +92,7 @@ final class EscalationJobs {
     private static Optional<String> alternative(ConversationSession session, BuyerState.Builder state,
                                                 EscalationThread thread) {
         for (var listingId : state.presentedListingIds) {
-            var entry = session.store().catalog().entry(listingId);
+            var entry = session.reads().catalogEntry(listingId);
             if (entry.isPresent() && !Long.valueOf(entry.get().property().id()).equals(thread.propertyId())) {
                 return Optional.of(entry.get().property().city());
             }
@@ -106,7 +106,7 @@ final class EscalationJobs {
         var b = thread.edit();
         b.status = EscalationStatus.EXPIRED;
         b.updatedAt = session.now();
-        session.store().escalations().update(b.build());
+        session.updateEscalation(b.build());
         EscalationClosing.resolveAlerts(session, thread, "expired");
         if (thread.propertyId() != null) state.pendingEscalations.remove(thread.propertyId(), thread.id());
         session.record("escalation_expired", Map.of("escalation_id", thread.id()));

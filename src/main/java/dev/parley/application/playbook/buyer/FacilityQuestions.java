@@ -47,7 +47,7 @@ final class FacilityQuestions {
     boolean answer(BuyerTurn t, CriteriaPlan plan, ReferenceResolution reference, List<MatchView> presented) {
         var listingId = t.listingFor(plan, reference);
         var entry = listingId == null ? Optional.<CatalogEntry>empty()
-                : t.session().store().catalog().entry(listingId);
+                : t.session().reads().catalogEntry(listingId);
         if (entry.isEmpty()) return false;
         var e = entry.get();
         boolean newFocus = focus.focus(t, listingId);
@@ -90,7 +90,7 @@ final class FacilityQuestions {
         Field escalatedField = null;
         if (ownerQuestion || !unanswered.isEmpty()) {
             var field = unanswered.isEmpty() ? null : unanswered.getFirst();
-            var hit = AnswerCache.lookup(t.state().build(), t.session().store().catalog(), propertyId, t.text(), field);
+            var hit = AnswerCache.lookup(t.state().build(), t.session().reads(), propertyId, t.text(), field);
             if (hit.isPresent()) {
                 facts.add(BuyerWording.sentence(hit.get().answer()));
                 t.session().record("answer_cache_hit", Map.of("property", e.property().ref(), "layer",

@@ -74,12 +74,11 @@ final class KeywordHandler {
         var contact = session.contact();
         var now = session.now();
         if (contact.status() != ContactStatus.OPTED_OUT) {
-            session.store().contacts().setStatus(contact.id(), ContactStatus.OPTED_OUT, now, "STOP keyword",
-                    TimelineEvent.SYSTEM_ACTOR);
+            session.setContactStatus(ContactStatus.OPTED_OUT, "STOP keyword", TimelineEvent.SYSTEM_ACTOR);
         }
         // Every queued message to the buyer is cancelled now, in this transaction: none may leave after a STOP.
-        for (var row : session.store().outbox().holdPendingOfContact(contact.id(), "cancelled: contact opted out")) {
-            session.store().outbox().mark(row.id(), OutboxStatus.DENIED, "cancelled: contact opted out");
+        for (var row : session.holdPendingOfContact("cancelled: contact opted out")) {
+            session.markOutbox(row.id(), OutboxStatus.DENIED, "cancelled: contact opted out");
             session.events().add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(),
                     OutboxStatus.DENIED.name()));
         }
@@ -90,8 +89,7 @@ final class KeywordHandler {
 
     private static void resume(ConversationSession session, BuyerState.Builder state, String reason) {
         var contact = session.contact();
-        session.store().contacts().setStatus(contact.id(), ContactStatus.ACTIVE, session.now(), reason,
-                TimelineEvent.SYSTEM_ACTOR);
+        session.setContactStatus(ContactStatus.ACTIVE, reason, TimelineEvent.SYSTEM_ACTOR);
         state.optedOut = false;
         session.record("opted_in", Map.of("reason", reason));
     }

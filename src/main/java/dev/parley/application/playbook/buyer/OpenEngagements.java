@@ -14,7 +14,7 @@ final class OpenEngagements {
     /** The conversation's engagement while it is open; null otherwise. */
     static Engagement find(ConversationSession session, BuyerState.Builder state) {
         if (state.engagementId == null) return null;
-        return session.store().engagements().find(state.engagementId).filter(e -> e.status().open()).orElse(null);
+        return session.reads().engagement(state.engagementId).filter(e -> e.status().open()).orElse(null);
     }
 
     /** Closes an engagement ({@code status} with its reason on the timeline); its unused links die. */
@@ -24,7 +24,7 @@ final class OpenEngagements {
         b.status = status;
         b.closedReason = reason;
         b.updatedAt = now;
-        session.store().engagements().update(b.build());
+        session.updateEngagement(b.build());
         SigningLinks.expireOf(session, engagement, now);
         session.record("engagement", Map.of("engagement_id", engagement.id(), "status", status.name(),
                 "reason", reason));

@@ -97,7 +97,7 @@ final class Outgoing {
     /** The conversation's messages as the prompts show them (buyer and agent only), oldest first. */
     List<HistoryLine> history(ConversationSession session) {
         var lines = new ArrayList<HistoryLine>();
-        for (var m : session.store().messages().visibleToAutomation(session.conversation().id())) {
+        for (var m : session.visibleMessages()) {
             lines.add(new HistoryLine(m.direction() == Direction.IN ? "buyer" : "agent", m.text()));
         }
         return List.copyOf(lines.subList(Math.max(0, lines.size() - history), lines.size()));

@@ -26,7 +26,7 @@ final class PropertyFocus {
         boolean same = !changed && (phase == Phase.PROPERTY_FOCUSED || phase == Phase.AWAITING_ANSWER
                 || BOOKING_PHASES.contains(phase));
         if (!same) {
-            var ref = t.session().store().catalog().entry(listingId).map(e -> e.property().ref()).orElse("");
+            var ref = t.session().reads().catalogEntry(listingId).map(e -> e.property().ref()).orElse("");
             phases.fire(t.session(), "property_selected", ref, Map.of("property", ref));
         }
         return changed;

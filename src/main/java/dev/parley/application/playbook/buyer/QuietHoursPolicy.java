@@ -41,7 +41,7 @@ final class QuietHoursPolicy {
         var next = QuietHours.nextAllowed(now, zones);
         if (!next.isAfter(now)) return false;
         var local = next.atZone(zones.getFirst());
-        session.store().outbox().markRetry(row.id(), 0, "quiet hours: waiting until " + LOCAL.format(local) + " "
+        session.delayOutbox(row.id(), 0, "quiet hours: waiting until " + LOCAL.format(local) + " "
                 + zones.getFirst().getId() + (zones.size() > 1 ? " (and " + (zones.size() - 1) + " more zones)" : ""),
                 next);
         session.record("quiet_hours_deferred", java.util.Map.of("outbox_id", row.id(), "until", next.toString()));

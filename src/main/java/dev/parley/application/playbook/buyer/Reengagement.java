@@ -55,16 +55,13 @@ final class Reengagement {
 
     /** Replaces the pending nudge with the one due now; called after everything that may change the silence. */
     void reschedule(ConversationSession session, BuyerState.Builder state, BookingDesk booking) {
-        var store = session.store();
-        var id = session.conversation().id();
         var now = session.now();
-        store.jobs().cancelPending(id, JOB_KIND, now);
-        if (state.reengagementCount < settings.dormantAfterNudges()) store.jobs().cancelPending(id, DORMANT_KIND, now);
+        session.cancelJobs(JOB_KIND);
+        if (state.reengagementCount < settings.dormantAfterNudges()) session.cancelJobs(DORMANT_KIND);
         var next = next(session, state, booking);
         state.nextReengagementAt = next == null ? null : next.dueAt();
         if (next == null) return;
-        store.jobs().schedule(JOB_KIND, id, next.trigger(), session.conversation().state(),
-                next.dueAt().isBefore(now) ? now : next.dueAt(), now);
+        session.schedule(JOB_KIND, next.trigger(), next.dueAt().isBefore(now) ? now : next.dueAt());
     }
 
     Next next(ConversationSession session, BuyerState.Builder state, BookingDesk booking) {
@@ -162,8 +159,7 @@ final class Reengagement {
         session.record("nudge", Map.of("stall_point", point, "count", state.stallNudgeCounts.get(point),
                 "unanswered", state.reengagementCount));
         if (state.reengagementCount >= settings.dormantAfterNudges()) {
-            session.store().jobs().schedule(DORMANT_KIND, session.conversation().id(), DORMANT, null,
-                    session.now().plus(settings.dormantAfter()), session.now());
+            session.scheduleJob(DORMANT_KIND, DORMANT, session.now().plus(settings.dormantAfter()));
         }
     }
 
@@ -186,7 +182,7 @@ final class Reengagement {
 
     private static java.util.Optional<String> focusedCity(ConversationSession session, BuyerState.Builder state) {
         if (state.focusedListingId == null) return java.util.Optional.empty();
-        return session.store().catalog().entry(state.focusedListingId).map(e -> e.property().city());
+        return session.reads().catalogEntry(state.focusedListingId).map(e -> e.property().city());
     }
 
     private static String template(String point, int index) {

@@ -23,11 +23,11 @@ final class ShownMatches {
 
     /** One listing at {@code position}; null when it left the catalogue. */
     static MatchView view(BuyerTurn t, long listingId, int position) {
-        return t.session().store().catalog().entry(listingId)
+        return t.session().reads().catalogEntry(listingId)
                 .map(e -> BuyerWording.view(e, position, t.state().criteria, t.today())).orElse(null);
     }
 
     static LocalDate availableFrom(ConversationSession session, long listingId) {
-        return session.store().catalog().entry(listingId).map(e -> e.listing().availableFrom()).orElse(null);
+        return session.reads().catalogEntry(listingId).map(e -> e.listing().availableFrom()).orElse(null);
     }
 }

@@ -36,7 +36,7 @@ final class SigningLinks {
     SignupToken issue(ConversationSession session, BuyerState.Builder state, Engagement engagement,
                       TokenAction action, Instant expires) {
         var now = session.now();
-        return session.store().signupTokens().create(new SignupToken(0, links.newShortToken(),
+        return session.issueSignupToken(new SignupToken(0, session.draw("signing_token", links::newShortToken),
                 session.conversation().id(), session.conversation().contactId(), engagement.id(),
                 engagement.propertyId(), action, clip(fullName(state), 100), state.buyerEmail, false, null, null,
                 expires, now));
@@ -44,7 +44,7 @@ final class SigningLinks {
 
     /** The latest guarantee link of an engagement; null when none was issued. */
     static SignupToken guaranteeOf(ConversationSession session, Engagement engagement) {
-        return session.store().signupTokens().ofConversation(engagement.conversationId()).stream()
+        return session.reads().signupTokens(engagement.conversationId()).stream()
                 .filter(t -> t.action() == TokenAction.GUARANTEE
                         && Long.valueOf(engagement.id()).equals(t.engagementId()))
                 .reduce((a, b) -> b).orElse(null);
@@ -59,11 +59,11 @@ final class SigningLinks {
         var value = EventFields.text(data, "token");
         if (value == null) value = fallback;
         if (value == null) {
-            value = session.store().signupTokens().ofConversation(session.conversation().id()).stream()
+            value = session.reads().signupTokens(session.conversation().id()).stream()
                     .filter(t -> t.action() == action && !t.used()).map(SignupToken::token).reduce((a, b) -> b)
                     .orElseThrow(() -> new NotFoundException("no " + action.wire() + " link in this conversation"));
         }
-        var token = session.store().signupTokens().findByToken(value)
+        var token = session.reads().signupToken(value)
                 .filter(t -> t.conversationId() == session.conversation().id() && t.action() == action)
                 .orElseThrow(() -> new NotFoundException(action.wire() + " link of this conversation"));
         if (token.used()) {
@@ -79,29 +79,29 @@ final class SigningLinks {
 
     /** Marks the token used by {@code signer}. */
     static void redeem(ConversationSession session, SignupToken token, String signer, Instant now) {
-        session.store().signupTokens().update(token.redeemed(clip(signer, 200), now));
+        session.updateSignupToken(token.redeemed(clip(signer, 200), now));
     }
 
     /** The open engagement a token was issued for; refused when it has none or it is closed. */
     static Engagement engagementOf(ConversationSession session, SignupToken token) {
         if (token.engagementId() == null) throw new ConflictException("the link has no booking");
-        return session.store().engagements().find(token.engagementId()).filter(e -> e.status().open())
+        return session.reads().engagement(token.engagementId()).filter(e -> e.status().open())
                 .orElseThrow(() -> new ConflictException("the booking of this link is closed"));
     }
 
     /** Every unused link of an engagement dies with it. */
     static void expireOf(ConversationSession session, Engagement engagement, Instant now) {
-        for (var token : session.store().signupTokens().ofConversation(engagement.conversationId())) {
+        for (var token : session.reads().signupTokens(engagement.conversationId())) {
             if (Long.valueOf(engagement.id()).equals(token.engagementId()) && !token.used() && !token.expired(now)) {
-                session.store().signupTokens().update(token.expiredAt(now));
+                session.updateSignupToken(token.expiredAt(now));
             }
         }
     }
 
     /** Every unused link of the conversation dies (the buyer opted out). */
     static void expireAll(ConversationSession session, Instant now) {
-        for (var token : session.store().signupTokens().ofConversation(session.conversation().id())) {
-            if (!token.used() && !token.expired(now)) session.store().signupTokens().update(token.expiredAt(now));
+        for (var token : session.reads().signupTokens(session.conversation().id())) {
+            if (!token.used() && !token.expired(now)) session.updateSignupToken(token.expiredAt(now));
         }
     }
 }

@@ -53,7 +53,6 @@ final class TeamAnswers {
      * fit in one SMS goes as consecutive messages (answer_sent_mode {@code fallback}): nothing of it is dropped.
      */
     void answer(ConversationSession session, BuyerState.Builder state, Map<String, Object> data) {
-        var store = session.store();
         var now = session.now();
         var text = data.get("answer") instanceof String s ? s.strip() : null;
         if (text == null || text.isEmpty()) throw new InvalidRequestException("answer", "answer is required");
@@ -77,7 +76,7 @@ final class TeamAnswers {
         }
         var by = data.get("by") instanceof String s && !s.isBlank() ? s.strip() : "operator";
         boolean all = Boolean.TRUE.equals(data.get("all_properties"));
-        var property = thread.propertyId() == null ? null : store.catalog().property(thread.propertyId()).orElse(null);
+        var property = thread.propertyId() == null ? null : session.reads().property(thread.propertyId()).orElse(null);
         var composer = outgoing.composer(session);
         var polished = composer.polishOnce(text, GatekeeperResult.fail("answer", "make it a short SMS answer"),
                 SmsKind.FOLLOW_UP, 1, null);
@@ -132,7 +131,7 @@ final class TeamAnswers {
             b.followupWindowUntil = now.plus(settings.followupWindow());
         }
         b.updatedAt = now;
-        store.escalations().update(b.build());
+        session.updateEscalation(b.build());
         if (thread.propertyId() != null) cache(session, state, thread, polished, by, all);
         if (followUp) {
             session.record("escalation_followup", Map.of("escalation_id", thread.id()));
@@ -151,10 +150,10 @@ final class TeamAnswers {
 
     /** A nudge still held by quiet hours is pointless once the answer itself is on its way. */
     private static void cancelWaitingNudge(ConversationSession session, EscalationThread thread) {
-        for (var row : session.store().outbox().ofConversation(thread.conversationId())) {
+        for (var row : session.reads().outbox(thread.conversationId())) {
             if (row.status() == OutboxStatus.PENDING && "sla_nudge".equals(row.purpose())
                     && ("escalation:" + thread.id()).equals(row.cause())) {
-                session.store().outbox().mark(row.id(), OutboxStatus.DENIED, "cancelled: the answer replaces it");
+                session.markOutbox(row.id(), OutboxStatus.DENIED, "cancelled: the answer replaces it");
                 session.events().add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(),
                         OutboxStatus.DENIED.name()));
             }
@@ -171,10 +170,10 @@ final class TeamAnswers {
             } catch (NumberFormatException e) {
                 throw new InvalidRequestException("escalation", "escalation must be an id");
             }
-            return session.store().escalations().find(id).filter(t -> t.conversationId() == conversationId)
+            return session.reads().escalation(id).filter(t -> t.conversationId() == conversationId)
                     .orElseThrow(() -> new NotFoundException("escalation " + id + " of this conversation"));
         }
-        var threads = session.store().escalations().ofConversation(conversationId);
+        var threads = session.reads().escalations(conversationId);
         return threads.stream().filter(t -> t.status() == EscalationStatus.PENDING).findFirst()
                 .or(() -> threads.stream().filter(t -> t.status() == EscalationStatus.ANSWERED)
                         .reduce((a, b) -> b))
@@ -190,7 +189,7 @@ final class TeamAnswers {
                 .put(f.key(), new KnownAnswer(answer, "escalation", now)));
         state.answeredQuestions.add(new AnsweredQuestion(thread.questionText(), answer, thread.propertyId(),
                 field.map(Field::key).orElse(null), now));
-        session.store().catalog().learn(new LearnedAnswer(0, thread.propertyId(), field.map(Field::key).orElse(null),
+        session.learnAnswer(new LearnedAnswer(0, thread.propertyId(), field.map(Field::key).orElse(null),
                 thread.questionText(), answer, all, thread.id(), by, now));
     }
 }

@@ -72,11 +72,11 @@ final class OutreachSteps {
     /** The follow-up decision: what is still unknown about the match, across all of its replies so far. */
     FollowUpPlan plan(ConversationSession session) {
         var known = Extraction.empty();
-        for (var message : session.store().messages().visibleToAutomation(session.conversation().id())) {
+        for (var message : session.visibleMessages()) {
             if (message.direction() == Direction.IN) known = known.plus(extractionOf(message));
         }
         var asked = EnumSet.noneOf(UnknownFact.class);
-        for (var event : session.store().timeline().ofConversation(session.conversation().id())) {
+        for (var event : session.timeline()) {
             if (ASKED_EVENT.equals(event.type())) {
                 var facts = JsonDocuments.read(event.detailJson()).get("facts");
                 if (facts instanceof List<?> list) list.forEach(f -> asked.add(UnknownFact.valueOf(f.toString())));

@@ -1,8 +1,8 @@
 package dev.parley.application.playbook.outreach;
 
 import dev.parley.application.alerts.LearnedAlerts;
-import dev.parley.application.embedding.MessageEmbeddings;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.MessageEmbeddings;
+import dev.parley.application.playbook.ConversationSession;
 import dev.parley.domain.alert.AiSafetyFlag;
 import dev.parley.domain.alert.AlertMatch;
 import dev.parley.domain.alert.AlertSeverity;
@@ -39,6 +39,11 @@ public final class SafetyScreen {
         /** What the review tier's alert is tagged with: the heads that reached review, by {@code model}. */
         public String reviewSource() {
             return "model";
+        }
+
+        /** Critical on the learned heads' word alone: no pattern matched and the configured model did not flag it. */
+        public boolean criticalByModelOnly() {
+            return critical && source.equals("model");
         }
     }
 
@@ -128,8 +133,8 @@ public final class SafetyScreen {
     }
 
     /** The stored vector of message {@code messageId}, computed from {@code text} and stored when missing. */
-    public Embedding storedEmbedding(Store store, long messageId, String text) {
-        return new MessageEmbeddings(learned.embedder()).of(store, messageId, text);
+    public Embedding storedEmbedding(ConversationSession session, long messageId, String text) {
+        return new MessageEmbeddings(learned.embedder()).of(session, messageId, text);
     }
 
     private static Map<String, Object> reason(HeadScore score) {

@@ -1,5 +1,6 @@
 package dev.parley.adapter.ui.settings;
 
+import dev.parley.domain.safety.SafetyDecisionRow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.ui.ConsoleFixture;
@@ -33,7 +34,7 @@ class SafetyPolicyViewModelTest {
     }
 
     String policyVersionOfLastDecision(long conversationId) {
-        List<dev.parley.application.store.SafetyDecisions.Row> rows = fx.tx().inTransaction(s -> s.safetyDecisions()
+        List<SafetyDecisionRow> rows = fx.tx().inTransaction(s -> s.safetyDecisions()
                 .ofConversation(conversationId));
         return rows.getLast().policyVersion();
     }

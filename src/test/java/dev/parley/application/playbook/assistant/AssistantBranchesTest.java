@@ -7,7 +7,7 @@ import dev.parley.adapter.assistant.KnowledgeFolder;
 import dev.parley.adapter.assistant.ProfileFiles;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.application.PipelineEvent;
-import dev.parley.application.embedding.MessageEmbeddings;
+import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.bootstrap.ConfigKey;

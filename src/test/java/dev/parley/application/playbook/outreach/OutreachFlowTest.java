@@ -160,14 +160,15 @@ class OutreachFlowTest {
         long inbound = d.messages().stream().filter(m -> m.direction() == Direction.IN).findFirst().orElseThrow().id();
         var app = s.parley.app;
         java.util.Map<Long, dev.parley.domain.embedding.Embedding> stored = app.transactions.inTransaction(
-                store -> app.messageEmbeddings.stored(store, java.util.List.of(inbound)));
+                store -> store.embeddings().ofMessages(java.util.List.of(inbound),
+                        app.messageEmbeddings.embedder().model()));
         assertThat(stored).containsKey(inbound);
     }
 
     @Test
     void theReviewTierPausesTheConversationWithoutBlockingTheContact() {
         s.inboundWithoutSending(MATCH, "Yes, happy to help! What would you like to know?");
-        s.inbound(MATCH, "I wish I'd never been born");
+        s.inbound(MATCH, "Some days I don't see the point of anything");
         var d = s.detail(id);
         assertThat(d.conversation().state()).isEqualTo("HumanReview");
         assertThat(d.conversation().automationPaused()).isTrue();

@@ -50,7 +50,8 @@ class ValidatorHeadsPipelineTest {
         var d = s.detail(id);
         long inbound = d.messages().stream().filter(m -> m.direction() == Direction.IN).findFirst().orElseThrow().id();
         var stored = s.parley.app.transactions.inTransaction(
-                store -> s.parley.app.messageEmbeddings.stored(store, List.of(inbound)));
+                store -> store.embeddings().ofMessages(List.of(inbound),
+                        s.parley.app.messageEmbeddings.embedder().model()));
         assertThat(stored).containsKey(inbound);
         var decision = decisions().stream().filter(e -> e.detailJson().contains("\"direction\":\"inbound\""))
                 .reduce((a, b) -> b).orElseThrow();

@@ -1,8 +1,10 @@
-package dev.parley.application.embedding;
+package dev.parley.application.playbook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.memory.InMemoryTransactions;
+import dev.parley.application.embedding.TextEmbedder;
+import dev.parley.application.stage.StoreBackend;
 import dev.parley.application.store.Store;
 import dev.parley.domain.embedding.Embedding;
 import dev.parley.domain.message.Direction;
@@ -40,19 +42,27 @@ class MessageEmbeddingsTest {
                         s.messages().add(conv.id(), Direction.IN, "1", "hello", null, T0, T0, "RECEIVED", null),
                         s.messages().add(conv.id(), Direction.IN, "2", "hi there", null, T0, T0, "RECEIVED", null)};
             });
-            var first = tx.inTransaction((Store s) -> embeddings.of(s, ids[0], "hello"));
-            var again = tx.inTransaction((Store s) -> embeddings.of(s, ids[0], "hello"));
+            var first = tx.inTransaction((Store s) -> embeddings.of(session(s), ids[0], "hello"));
+            var again = tx.inTransaction((Store s) -> embeddings.of(session(s), ids[0], "hello"));
             assertThat(again).isEqualTo(first);
             assertThat(embedder.asked).containsExactly("hello");
 
             var texts = new LinkedHashMap<Long, String>();
             texts.put(ids[1], "hi there");
             texts.put(ids[0], "hello");
-            var both = tx.inTransaction((Store s) -> embeddings.of(s, texts));
+            var both = tx.inTransaction((Store s) -> embeddings.of(session(s), texts));
             assertThat(both.keySet()).containsExactly(ids[1], ids[0]);
             assertThat(embedder.asked).containsExactly("hello", "hi there");
-            assertThat(tx.inTransaction((Store s) -> embeddings.stored(s, List.of(ids[0], ids[1]))))
+            assertThat(tx.inTransaction((Store s) -> s.embeddings().ofMessages(List.of(ids[0], ids[1]),
+                    embedder.model())))
                     .isEqualTo(Map.of(ids[0], first, ids[1], both.get(ids[1])));
         }
+    }
+
+    /** A session on the transaction's store, its slow calls made at once (no stages around it). */
+    private static ConversationSession session(Store s) {
+        var conversation = s.conversations().findByKey("chat", "group").orElseThrow();
+        return new ConversationSession(new StoreBackend(s, SlowCalls.DIRECT), new NoopPlaybook(), conversation, T0,
+                "system");
     }
 }

@@ -1,5 +1,10 @@
-package dev.parley.application.safety;
+package dev.parley.application.safety.query;
 
+import dev.parley.application.playbook.SlowCalls;
+import dev.parley.application.safety.ScreenInbound;
+import dev.parley.application.safety.RecipientRules;
+import dev.parley.application.safety.ScreenOutbound;
+import dev.parley.application.stage.StoreBackend;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
@@ -103,7 +108,7 @@ public final class StoredConversationFacts implements BehaviourFacts {
             List<RiskLevel> levels = decisions.recentRiskLevels(c.id(), request.direction().wire(), LEVELS_READ)
                     .stream().map(RiskLevel::fromWire).filter(Objects::nonNull).toList();
             var contactZone = store.contacts().find(c.contactId()).flatMap(Contact::zone);
-            var rules = inbound ? inboxRules(c.playbook()) : ScreenOutbound.rules(store, c, operator, at);
+            var rules = inbound ? inboxRules(c.playbook()) : ScreenOutbound.rules(new StoreBackend(store, SlowCalls.DIRECT), c, operator, at);
             return new StoredConversationFacts(tx, zones, request.direction(), conversation, c.playbook(), known,
                     levels, contactZone, rules, inboxZone);
         });

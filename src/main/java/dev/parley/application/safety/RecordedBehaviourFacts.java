@@ -1,6 +1,6 @@
 package dev.parley.application.safety;
 
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.ConversationReads;
 import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.safety.BehaviourFacts;
@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The validator's behavioural facts about one message of one conversation, from the store's decision records
+ * The validator's behavioural facts about one message of one conversation, from the recorded decisions
  * (every message gets one, so they count messages without keeping any content):
  * <ul>
  *   <li>messages per source per hour: inbound, the contact's messages; outbound, ours to the contact;</li>
@@ -29,11 +29,11 @@ import java.util.Objects;
  * Where {@link RecipientRules} say the time and frequency rules do not protect the recipient, the counts are zero
  * and the facts say quiet hours do not apply ({@link #quietHoursApply}).
  */
-public final class StoreBehaviourFacts implements BehaviourFacts {
+public final class RecordedBehaviourFacts implements BehaviourFacts {
     private static final Duration HOUR = Duration.ofHours(1);
     private static final Duration DAY = Duration.ofDays(1);
 
-    private final Store store;
+    private final ConversationReads reads;
     private final Conversation conversation;
     private final Direction direction;
     private final RecipientRules rules;
@@ -47,9 +47,9 @@ public final class StoreBehaviourFacts implements BehaviourFacts {
      * @param currentMessageId the inbound message being validated (not counted as an earlier one), or 0
      * @param at               the instant the message is validated at
      */
-    public StoreBehaviourFacts(Store store, Conversation conversation, Direction direction, RecipientRules rules,
+    public RecordedBehaviourFacts(ConversationReads reads, Conversation conversation, Direction direction, RecipientRules rules,
                                ZoneLookup zones, ZoneId inboxZone, long currentMessageId, Instant at) {
-        this.store = Objects.requireNonNull(store);
+        this.reads = Objects.requireNonNull(reads);
         this.conversation = Objects.requireNonNull(conversation);
         this.direction = Objects.requireNonNull(direction);
         this.rules = Objects.requireNonNull(rules);
@@ -62,23 +62,23 @@ public final class StoreBehaviourFacts implements BehaviourFacts {
     @Override
     public int messagesLastHour(String source, String recipient, Instant at) {
         if (!rules.notifies()) return 0;
-        return store.safetyDecisions().countOfContact(conversation.contactId(), direction.wire(), at.minus(HOUR), at);
+        return reads.decisionsOfContact(conversation.contactId(), direction.wire(), at.minus(HOUR), at);
     }
 
     @Override
     public int notificationsLastDay(String recipient, Instant at) {
         if (!rules.notifies()) return 0;
         return direction == Direction.INBOUND
-                ? store.safetyDecisions().countInboundOfPlaybook(conversation.playbook(), at.minus(DAY), at)
-                : store.safetyDecisions().countOfContact(conversation.contactId(), direction.wire(), at.minus(DAY), at);
+                ? reads.inboundDecisionsOfPlaybook(conversation.playbook(), at.minus(DAY), at)
+                : reads.decisionsOfContact(conversation.contactId(), direction.wire(), at.minus(DAY), at);
     }
 
     @Override
     public ContactHistory contactHistory(String source, String recipient) {
-        if (store.safetyDecisions().anyOfContactBefore(conversation.contactId(), at.plusNanos(1_000))) {
+        if (reads.anyDecisionOfContactBefore(conversation.contactId(), at.plusNanos(1_000))) {
             return ContactHistory.KNOWN;
         }
-        for (var m : store.messages().ofConversation(conversation.id())) {
+        for (var m : reads.messages(conversation.id())) {
             if (m.id() != currentMessageId) return ContactHistory.KNOWN;
         }
         return ContactHistory.FIRST_CONTACT;
@@ -98,7 +98,7 @@ public final class StoreBehaviourFacts implements BehaviourFacts {
     @Override
     public List<ZoneId> recipientZones(String recipient, String channel) {
         if (direction == Direction.INBOUND) return List.of(inboxZone);
-        var own = store.contacts().find(conversation.contactId()).flatMap(Contact::zone);
+        var own = reads.contact(conversation.contactId()).flatMap(Contact::zone);
         return own.isPresent() ? List.of(own.get()) : zones.zonesOf(recipient, channel);
     }
 
@@ -106,7 +106,7 @@ public final class StoreBehaviourFacts implements BehaviourFacts {
     @Override
     public List<RiskLevel> recentRiskLevels(String conversationKey, int limit) {
         if (limit <= 0) return List.of();
-        return store.safetyDecisions().recentRiskLevels(conversation.id(), direction.wire(), limit).stream()
+        return reads.recentRiskLevels(conversation.id(), direction.wire(), limit).stream()
                 .map(RiskLevel::fromWire).filter(Objects::nonNull).toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.parley.application.safety;
 
+import dev.parley.application.playbook.SlowCalls;
+import dev.parley.application.stage.StoreBackend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.memory.InMemoryTransactions;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * number's, an address without a number has none (the most restrictive reading), and a recipient quiet hours do not
  * protect gets an explicit "does not apply".
  */
-class StoreBehaviourFactsTest {
+class RecordedBehaviourFactsTest {
     /** 20:00 UTC: noon in San Francisco, 05:00 next morning in Tokyo. */
     static final Instant AT = Instant.parse("2026-11-27T20:00:00Z");
     static final String SF = "+14155550100";
@@ -48,7 +50,7 @@ class StoreBehaviourFactsTest {
 
     dev.parley.domain.safety.SafetyResult outbound(Conversation c, RecipientRules rules) {
         return tx.inTransaction(s -> {
-            var facts = new StoreBehaviourFacts(s, c, Direction.OUTBOUND, rules, new PhoneNumberZones(),
+            var facts = new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUTBOUND, rules, new PhoneNumberZones(),
                     ZoneId.of("UTC"), 0, AT);
             return validator.validate(SafetyRequest.of(Direction.OUTBOUND, "Lunch on Friday?", "us", c.key(),
                     c.channel(), AT), facts);
@@ -79,7 +81,7 @@ class StoreBehaviourFactsTest {
     void quietHoursDoNotApplyToARecipientTheyDoNotProtect() {
         var c = conversation("telegram", "987654321");
         for (var rules : List.of(RecipientRules.TEAM, RecipientRules.REPLY)) {
-            boolean applies = tx.inTransaction(s -> new StoreBehaviourFacts(s, c, Direction.OUTBOUND, rules,
+            boolean applies = tx.inTransaction(s -> new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUTBOUND, rules,
                     new PhoneNumberZones(), ZoneId.of("UTC"), 0, AT).quietHoursApply(c.key(), c.channel()));
             assertThat(applies).as(rules.name()).isFalse();
             assertThat(outbound(c, rules).decision()).as(rules.name()).isEqualTo(SafetyDecision.ALLOW);

@@ -1,19 +1,21 @@
-package dev.parley.application.safety;
+package dev.parley.application.pipeline;
 
-import dev.parley.application.PipelineEvent;
 import dev.parley.application.playbook.ConversationSession;
+import dev.parley.application.playbook.Effect;
 import dev.parley.application.playbook.Playbooks;
-import dev.parley.application.store.Store;
+import dev.parley.application.playbook.SessionBackend;
 import dev.parley.domain.message.InboundHold;
+import dev.parley.domain.message.InboxEntry;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * Releases an inbound message the safety validator held: a DELAYED one when its delay ends (the scheduled job), a
  * SILENCED one when an operator has reviewed it. The message becomes visible to automation and the conversation's
- * playbook receives it as it would have at first, in the caller's transaction.
+ * playbook receives it as it would have at first: a decision like any other, made at Prepare on a snapshot and at
+ * Commit in the transaction.
  */
 public final class ReleaseHeldMessage {
     private final Playbooks playbooks;
@@ -23,23 +25,24 @@ public final class ReleaseHeldMessage {
     }
 
     /**
-     * Releases message {@code messageId}; returns the events to publish after commit, or empty when it was not held
-     * (released already, or never held).
+     * Releases message {@code messageId} on {@code backend}; {@code inbox} reads the inbox row it came from. Empty when
+     * it was not held (released already, or never held); else the session, whose events are published after commit.
      */
-    public Optional<List<PipelineEvent>> release(Store store, long messageId, String actor, Instant now) {
-        var message = store.messages().find(messageId).orElse(null);
+    public Optional<ConversationSession> release(SessionBackend backend, LongFunction<Optional<InboxEntry>> inbox,
+                                                 long messageId, String actor, Instant now) {
+        var message = backend.message(messageId).orElse(null);
         if (message == null || !InboundHold.hides(message.status())) return Optional.empty();
-        var safety = store.safetyDecisions().ofMessageSafety(messageId).orElseThrow();
-        var conversation = store.conversations().find(message.conversationId()).orElseThrow();
-        store.messages().setStatus(messageId, InboundHold.RECEIVED);
-        store.safetyDecisions().released(messageId, actor, now);
+        var safety = backend.messageSafety(messageId).orElseThrow();
+        var conversation = backend.conversation(message.conversationId()).orElseThrow();
         var playbook = playbooks.find(conversation.playbook()).orElseThrow();
-        var session = new ConversationSession(store, playbook, conversation, now, actor);
+        var session = new ConversationSession(backend, playbook, conversation, now, actor);
+        session.apply(new Effect.SetMessageStatus(messageId, InboundHold.RECEIVED));
+        session.apply(new Effect.MarkReleased(messageId, actor, now));
         session.record("message_released", Map.of("message_id", messageId, "hold", message.status().toLowerCase(
                 java.util.Locale.ROOT)));
-        var inbound = safety.inboxId() == null ? null : store.inbox().find(safety.inboxId()).orElse(null);
+        var inbound = safety.inboxId() == null ? null : inbox.apply(safety.inboxId()).orElse(null);
         if (inbound != null) playbook.onInbound(session, inbound.message(), messageId);
-        return Optional.of(session.events());
+        return Optional.of(session);
     }
 
     /** The message a release job's trigger names ({@code message:<id>}). */
