@@ -34,7 +34,9 @@ import dev.parley.application.operator.RevealOriginal;
 import dev.parley.application.operator.SetContactTimeZone;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.operator.UnblockConversation;
+import dev.parley.application.outbox.ClaimJournal;
 import dev.parley.application.outbox.DeliverOutbox;
+import dev.parley.application.outbox.LostClaims;
 import dev.parley.application.outbox.ResolveUndelivered;
 import dev.parley.application.outbox.Sender;
 import dev.parley.application.outbox.Senders;
@@ -254,7 +256,9 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride)
                     : SenderInstallation.senders(config, configuredSender);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
-                    safety.outbound(), database != null ? database.registration() : ProcessRegistration.SOLE);
+                    safety.outbound(), database != null ? database.registration() : ProcessRegistration.SOLE,
+                    database != null ? database.claimJournal() : ClaimJournal.NONE,
+                    database != null ? database.lostClaims() : LostClaims.none());
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             // The stages of every unit of conversation work (docs/decisions/0021-pipeline-stages.md): the pipeline's
             // in plain transactions, the operators' in transactions that run a lost race again.

@@ -36,6 +36,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * java -cp h2-2.5.252.jar src/test/java/dev/parley/h2repro/H2KillNineReproduction.java \
  *      --threads 2 [--readers 0] [--pause-ms 0] --rounds 100 --dir /tmp/h2repro [--seed N] [--url-options ";WRITE_DELAY=0"]
  *      [--mode concurrent|single-connection|write-lock|commit-lock|statement-lock]
+ *      [--kill timer|self [--max-commits 200] [--min-uptime 0] [--interval-ms 0]]
+ * java -cp h2-2.5.252.jar src/test/java/dev/parley/h2repro/H2KillNineReproduction.java --snapshot-check 400 --dir D
  * </pre>
  */
 public final class H2KillNineReproduction {
@@ -68,7 +70,9 @@ public final class H2KillNineReproduction {
 
     public static void main(String[] args) throws Exception {
         var options = Options.parse(args);
-        if (options.child) {
+        if (options.snapshotCommits > 0) {
+            System.exit(SnapshotCheck.run(options.dir, options.urlOptions, options.snapshotCommits));
+        } else if (options.child) {
             runChild(options);
         } else {
             System.exit(runParent(options));
@@ -78,6 +82,8 @@ public final class H2KillNineReproduction {
     // ---------------------------------------------------------------- child: the workload that gets killed
 
     private static void runChild(Options o) throws Exception {
+        killAt = o.kill == Kill.SELF ? o.killAt : 0;
+        armedAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(o.minUptimeSeconds);
         var url = o.url();
         try (var c = DriverManager.getConnection(url, "sa", "")) {
             for (var ddl : SCHEMA) c.createStatement().execute(ddl);
@@ -129,6 +135,7 @@ public final class H2KillNineReproduction {
                             }
                         });
                         emit("DONE " + providerId);
+                        if (o.intervalMillis > 0) pause(o.intervalMillis); // messages arriving at a pace
                     }
                 } catch (SQLException | RuntimeException e) {
                     e.printStackTrace();
@@ -223,11 +230,32 @@ public final class H2KillNineReproduction {
         }
     }
 
+    private static final AtomicLong COMMITS = new AtomicLong();
+    private static volatile long killAt;
+    /** Commits count towards {@link #killAt} only from this {@code System.nanoTime()} on ({@code --min-uptime}). */
+    private static volatile long armedAt;
+
+    /**
+     * SIGKILL to this very process, right after a commit returned and its line went out. The writer waits here, so
+     * nothing of the workload (nor of H2: with {@code WRITE_DELAY=0} it has no background writer) runs meanwhile.
+     */
+    private static void killSelf() {
+        try {
+            new ProcessBuilder("kill", "-KILL", Long.toString(ProcessHandle.current().pid())).start().waitFor();
+            Thread.sleep(60_000);
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException("cannot kill this process", e);
+        }
+        throw new IllegalStateException("still alive a minute after SIGKILL");
+    }
+
     private static void emit(String line) {
         synchronized (System.out) {
             System.out.println(line);
             System.out.flush();
             if (System.out.checkError()) System.exit(4); // the parent is gone: do not run on as an orphan
+            boolean commit = line.startsWith("ACK ") || line.startsWith("DONE ");
+            if (commit && System.nanoTime() - armedAt >= 0 && COMMITS.incrementAndGet() == killAt) killSelf();
         }
     }
 
@@ -250,12 +278,21 @@ public final class H2KillNineReproduction {
         long began = System.nanoTime();
         System.out.printf("seed %d, %d writer thread(s), %d reader(s), %d rounds, url %s%s%n", o.seed, o.threads,
                 o.readers, o.rounds, o.url(),
-                ", mode " + o.mode);
+                ", mode " + o.mode + ", kill " + o.kill + (o.kill == Kill.SELF ? " after 1.." + o.maxCommits
+                        + " commits" : ""));
         for (int round = 1; round <= o.rounds; round++) {
-            var child = startChild(o, round, acknowledged, done);
-            Thread.sleep(100 + random.nextInt(501));
-            boolean diedEarly = !child.isAlive();
-            child.destroyForcibly();
+            int killAt = 1 + random.nextInt(o.maxCommits);
+            var child = startChild(o, round, killAt, acknowledged, done);
+            boolean diedEarly;
+            if (o.kill == Kill.SELF) {
+                // 137: killed by its own SIGKILL; anything else is the workload failing
+                diedEarly = !child.waitFor(o.minUptimeSeconds + 300L, TimeUnit.SECONDS) || child.exitValue() != 137;
+                if (diedEarly) child.destroyForcibly();
+            } else {
+                Thread.sleep(100 + random.nextInt(501));
+                diedEarly = !child.isAlive();
+                child.destroyForcibly();
+            }
             child.waitFor(30, TimeUnit.SECONDS);
             Thread.sleep(50); // let the reader thread drain the pipe
             int seenBefore = SEEN.size();
@@ -276,7 +313,7 @@ public final class H2KillNineReproduction {
         return badRounds == 0 ? 0 : 1;
     }
 
-    private static Process startChild(Options o, int round, Set<String> acknowledged, Set<String> done)
+    private static Process startChild(Options o, int round, int killAt, Set<String> acknowledged, Set<String> done)
             throws IOException, InterruptedException {
         var command = new ArrayList<String>(ownCommandLine());
         command.addAll(List.of("--child", "--dir", o.dir.toString(), "--threads", Integer.toString(o.threads),
@@ -284,6 +321,9 @@ public final class H2KillNineReproduction {
         command.addAll(List.of("--readers", Integer.toString(o.readers), "--pause-ms",
                 Integer.toString(o.pauseMillis)));
         command.addAll(List.of("--mode", o.mode.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
+        command.addAll(List.of("--kill", o.kill.name().toLowerCase(java.util.Locale.ROOT), "--kill-at",
+                Integer.toString(killAt), "--min-uptime", Integer.toString(o.minUptimeSeconds), "--interval-ms",
+                Integer.toString(o.intervalMillis)));
         var builder = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.to(o.dir.resolve("child-errors.log").toFile()));
         // Under faketime, a child killed while it holds the run's shared libfaketime semaphore would hang every other
@@ -306,9 +346,9 @@ public final class H2KillNineReproduction {
                 // the child was killed
             }
         });
-        if (!ready.await(60, TimeUnit.SECONDS)) throw new IllegalStateException("child did not start");
+        if (!ready.await(300, TimeUnit.SECONDS)) throw new IllegalStateException("child did not start");
         // The kill timer starts at the first commit, so a slow start on a loaded machine still leaves work to kill.
-        firstCommit.await(60, TimeUnit.SECONDS);
+        firstCommit.await(300, TimeUnit.SECONDS);
         CURRENT.set(process);
         return process;
     }
@@ -347,13 +387,19 @@ public final class H2KillNineReproduction {
             try (var rs = c.createStatement().executeQuery("select provider_id from messages use index ()")) {
                 while (rs.next()) messages.merge(rs.getString(1), 1, Integer::sum);
             }
+            // a commit lost once stays lost: each is counted in the round that lost it
             for (var id : acknowledged) {
-                if (!inbox.containsKey(id)) findings.merge("acknowledged receipt lost", 1, Integer::sum);
+                if (!inbox.containsKey(id) && LOST.add("ACK " + id)) {
+                    findings.merge("acknowledged receipt lost", 1, Integer::sum);
+                }
             }
             for (var id : done) {
-                if (!"PROCESSED".equals(inbox.get(id))) findings.merge("committed PROCESSED mark lost", 1,
-                        Integer::sum);
-                if (messages.getOrDefault(id, 0) != 1) findings.merge("committed message lost", 1, Integer::sum);
+                if (!"PROCESSED".equals(inbox.get(id)) && LOST.add("DONE " + id)) {
+                    findings.merge("committed PROCESSED mark lost", 1, Integer::sum);
+                }
+                if (messages.getOrDefault(id, 0) != 1 && LOST.add("MESSAGE " + id)) {
+                    findings.merge("committed message lost", 1, Integer::sum);
+                }
             }
             for (var entry : inbox.entrySet()) {
                 int n = messages.getOrDefault(entry.getKey(), 0);
@@ -442,6 +488,8 @@ public final class H2KillNineReproduction {
     }
 
     private static final Set<String> SEEN = ConcurrentHashMap.newKeySet();
+    /** Commits found lost, so far. */
+    private static final Set<String> LOST = ConcurrentHashMap.newKeySet();
 
     private static List<Integer> columnPositions(Connection c, String table, List<String> columns)
             throws SQLException {
@@ -450,6 +498,96 @@ public final class H2KillNineReproduction {
             for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) all.add(rs.getMetaData().getColumnName(i));
         }
         return columns.stream().map(all::indexOf).toList();
+    }
+
+    /**
+     * The one-writer case without a kill's timing: one connection commits the workload; after every commit that has
+     * returned, the database file is copied as the file system holds it at that moment (what {@code kill -9} of the
+     * process would leave: H2 writes with {@code WRITE_DELAY=0} before the commit returns, nothing is in a buffer of
+     * the process), the copy is opened like a store after a crash, and the commit must be in it.
+     */
+    static final class SnapshotCheck {
+        private SnapshotCheck() {
+        }
+
+        static int run(Path dir, String urlOptions, int commits) throws Exception {
+            Files.createDirectories(dir);
+            for (var name : List.of("repro.mv.db", "snapshot.mv.db")) Files.deleteIfExists(dir.resolve(name));
+            var url = "jdbc:h2:file:" + dir.toAbsolutePath().resolve("repro") + urlOptions;
+            var copy = dir.resolve("snapshot.mv.db");
+            int checked = 0;
+            int missing = 0;
+            var behind = new TreeMap<Integer, Integer>();
+            long began = System.nanoTime();
+            try (var c = DriverManager.getConnection(url, "sa", "")) {
+                for (var ddl : SCHEMA) c.createStatement().execute(ddl);
+                c.setAutoCommit(false);
+                try (var insert = c.prepareStatement("insert into inbox (channel, provider_id, conversation_key, text, "
+                        + "status, received_at) values ('sms', ?, ?, ?, 'RECEIVED', current_timestamp)");
+                     var message = c.prepareStatement("insert into messages (conversation_key, direction, provider_id, "
+                             + "text, status) values (?, 'IN', ?, ?, 'RECEIVED')");
+                     var processed = c.prepareStatement("update inbox set status = 'PROCESSED', processed_at = "
+                             + "current_timestamp where provider_id = ?")) {
+                    for (int n = 1; n <= commits / 2; n++) {
+                        var providerId = "p-" + n;
+                        var key = "conv-" + (n % 5);
+                        var text = "message " + n + " " + "x".repeat(n * 37 % 400);
+                        insert.setString(1, providerId);
+                        insert.setString(2, key);
+                        insert.setString(3, text);
+                        insert.executeUpdate();
+                        c.commit();
+                        // 2n - 1 commits returned so far: the copy must hold n receipts, n - 1 processed
+                        missing += check(dir, copy, 2 * n - 1, n, n - 1, behind);
+                        message.setString(1, key);
+                        message.setString(2, providerId);
+                        message.setString(3, text);
+                        message.executeUpdate();
+                        processed.setString(1, providerId);
+                        processed.executeUpdate();
+                        c.commit();
+                        missing += check(dir, copy, 2 * n, n, n, behind);
+                        checked += 2;
+                    }
+                }
+            }
+            System.out.printf("snapshot check: %d commits, each copied and opened as after a crash; %d not in the copy"
+                    + " (commits lost behind the newest: %s), %.1f s%n", checked, missing,
+                    behind.isEmpty() ? "none" : behind, (System.nanoTime() - began) / 1e9);
+            return missing == 0 ? 0 : 1;
+        }
+
+        /** 1 if the copy taken now lacks commit {@code commit} (receipts and processed marks counted), else 0. */
+        private static int check(Path dir, Path copy, int commit, int receipts, int processed,
+                                 Map<Integer, Integer> behind) throws Exception {
+            Files.copy(dir.resolve("repro.mv.db"), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            try (var s = DriverManager.getConnection("jdbc:h2:file:" + dir.toAbsolutePath().resolve("snapshot"), "sa", "");
+                 var rs = s.createStatement().executeQuery("select count(*), count(case when status = 'PROCESSED' "
+                         + "then 1 end) from inbox")) {
+                rs.next();
+                int haveReceipts = rs.getInt(1);
+                int haveProcessed = rs.getInt(2);
+                if (haveReceipts == receipts && haveProcessed == processed) return 0;
+                int lost = commit - (haveReceipts + haveProcessed);
+                behind.merge(lost, 1, Integer::sum);
+                System.out.printf("  commit %d returned; the copy holds the store as of commit %d%n", commit,
+                        haveReceipts + haveProcessed);
+                return 1;
+            }
+        }
+    }
+
+    /** When the child dies. */
+    enum Kill {
+        /** The parent sends SIGKILL after a random 100–600 ms from the child's first commit. */
+        TIMER,
+        /**
+         * The child sends SIGKILL to itself as soon as its K-th commit has returned and its line is printed (K random in
+         * 1..{@code --max-commits}, drawn by the parent; counted from {@code --min-uptime} seconds after the child
+         * started): what a crash right after an acknowledgement leaves. H2 reuses the space of a dead chunk only after
+         * its retention time (45 s by default), so a store must have run that long before new chunks go into gaps.
+         */
+        SELF
     }
 
     /** How the child's threads share the database. */
@@ -470,7 +608,8 @@ public final class H2KillNineReproduction {
     }
 
     private record Options(boolean child, Path dir, int threads, int readers, int pauseMillis, int rounds, long seed, int generation,
-                           String urlOptions, Mode mode) {
+                           String urlOptions, Mode mode, Kill kill, int maxCommits, int killAt, int snapshotCommits,
+                           int minUptimeSeconds, int intervalMillis) {
         String url() {
             return "jdbc:h2:file:" + dir.toAbsolutePath().resolve("repro") + urlOptions;
         }
@@ -496,7 +635,13 @@ public final class H2KillNineReproduction {
                     Integer.parseInt(values.getOrDefault("--generation", "0")),
                     values.getOrDefault("--url-options", ";WRITE_DELAY=0"),
                     Mode.valueOf(values.getOrDefault("--mode", "concurrent").toUpperCase(java.util.Locale.ROOT)
-                            .replace('-', '_')));
+                            .replace('-', '_')),
+                    Kill.valueOf(values.getOrDefault("--kill", "timer").toUpperCase(java.util.Locale.ROOT)),
+                    Integer.parseInt(values.getOrDefault("--max-commits", "200")),
+                    Integer.parseInt(values.getOrDefault("--kill-at", "0")),
+                    Integer.parseInt(values.getOrDefault("--snapshot-check", "0")),
+                    Integer.parseInt(values.getOrDefault("--min-uptime", "0")),
+                    Integer.parseInt(values.getOrDefault("--interval-ms", "0")));
         }
     }
 }

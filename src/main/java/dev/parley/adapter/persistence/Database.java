@@ -2,6 +2,9 @@ package dev.parley.adapter.persistence;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.parley.application.outbox.ClaimJournal;
+import dev.parley.application.outbox.LostClaims;
+import dev.parley.application.outbox.RestoreJournalledClaims;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.pipeline.RestoreJournalledReceipts;
 import dev.parley.application.store.ProcessRegistration;
@@ -29,11 +32,13 @@ public final class Database implements AutoCloseable {
     private final StoreProcess process;
     private final String url;
     private final ReceiptJournal receiptJournal;
+    private final ClaimJournal claimJournal;
+    private volatile LostClaims lostClaims = LostClaims.none();
 
     private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
                      StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
                      PostgresProcessSession processSession, StoreProcess process, String url,
-                     ReceiptJournal receiptJournal) {
+                     ReceiptJournal receiptJournal, ClaimJournal claimJournal) {
         this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
@@ -42,6 +47,7 @@ public final class Database implements AutoCloseable {
         this.process = process;
         this.url = url;
         this.receiptJournal = receiptJournal;
+        this.claimJournal = claimJournal;
         this.transactions = new HibernateTransactions(sessionFactory, dialect, process);
     }
 
@@ -63,8 +69,9 @@ public final class Database implements AutoCloseable {
 
     /**
      * Opens the database at {@code jdbcUrl}, migrating its schema first; H2 with the settings of {@link H2FileStore}.
-     * An H2 file store gets its receipt journal (ADR 0001), and every receipt the journal holds that the inbox does
-     * not is put back before this returns; other stores need none ({@link ReceiptJournal#NONE}).
+     * An H2 file store gets its receipt journal (ADR 0001): every receipt the journal holds that the inbox does not is
+     * put back, and every outbox claim the store lost is made again, before this returns; other stores need none
+     * ({@link ReceiptJournal#NONE}).
      */
     public static Database open(String jdbcUrl, String user, String password, int poolSize) {
         var files = H2FileStore.forUrl(jdbcUrl);
@@ -106,11 +113,15 @@ public final class Database implements AutoCloseable {
             var process = processSession == null ? StoreProcess.SOLE : new StoreProcess(
                     processSession.register(java.time.Instant.now()),
                     new AbsentClaimants(PostgresProcessSession.TAKEOVER_AFTER));
-            ReceiptJournal journal = files.<ReceiptJournal>map(H2FileStore::receiptJournal).orElse(ReceiptJournal.NONE);
+            var fileJournal = files.map(H2FileStore::receiptJournal);
+            ReceiptJournal journal = fileJournal.<ReceiptJournal>map(j -> j).orElse(ReceiptJournal.NONE);
+            ClaimJournal claims = fileJournal.<ClaimJournal>map(j -> j).orElse(ClaimJournal.NONE);
             var database = new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair,
-                    processSession, process, jdbcUrl, journal);
+                    processSession, process, jdbcUrl, journal, claims);
             try {
                 new RestoreJournalledReceipts(database.transactions(), journal).run();
+                database.lostClaims = new LostClaims(new RestoreJournalledClaims(database.transactions(), claims)
+                        .run().lost());
             } catch (RuntimeException e) {
                 sessionFactory.close();
                 throw e;
@@ -191,6 +202,22 @@ public final class Database implements AutoCloseable {
         return receiptJournal;
     }
 
+    /**
+     * Where outbox claims are journalled before their request leaves: the receipt journal's file beside an H2 file
+     * store, {@link ClaimJournal#NONE} for other stores.
+     */
+    public ClaimJournal claimJournal() {
+        return claimJournal;
+    }
+
+    /**
+     * The journalled claims of rows this store lost at the last crash, for the outbox ({@link LostClaims}); none on
+     * other stores.
+     */
+    public LostClaims lostClaims() {
+        return lostClaims;
+    }
+
     /** Connections to the store; on H2, writing ones take turns (see {@link SingleWriter}). */
     public DataSource dataSource() {
         return dataSource;
@@ -204,9 +231,11 @@ public final class Database implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) return;
         sessionFactory.close();
         pool.close();
-        // every journalled receipt is in the store's file now that H2 closed it: the journal is not needed
+        // every journalled receipt and claim is in the store's file now that H2 closed it: the journal is not needed,
+        // but for the lost claims no row has matched yet (a row the store lost, to be made again later)
         try {
             receiptJournal.discard();
+            for (var lost : lostClaims.unmatched()) claimJournal.append(lost);
         } catch (RuntimeException e) {
             LOG.warn("cannot discard the receipt journal: {}", e.getClass().getSimpleName());
         }

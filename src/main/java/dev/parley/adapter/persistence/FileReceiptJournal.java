@@ -3,6 +3,7 @@ package dev.parley.adapter.persistence;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.files.PrivateFiles;
+import dev.parley.application.outbox.ClaimJournal;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.message.InboundMessage;
@@ -25,8 +26,9 @@ import java.util.zip.CRC32C;
 
 /**
  * The receipt journal of an H2 file store: {@code <store>.receipts} beside the database file ({@code
- * data/parley.receipts}), one line per receipt, {@code <crc32c of the json, 8 hex digits> <json>\n}, appended and
- * forced to disk before {@link #append} returns. Private to its owner ({@code 0600}): it holds message text, like the
+ * data/parley.receipts}), one line per receipt and one per outbox claim ({@code "kind":"claim"}, {@link
+ * ClaimJournal}), {@code <crc32c of the json, 8 hex digits> <json>\n}, appended and forced to disk before {@code
+ * append} returns. Private to its owner ({@code 0600}): it holds message text, like the
  * store. At {@value #ROTATE_AT} bytes the file becomes {@code .receipts.1} (replacing an older one) and a new one is
  * started, so the journal keeps at least the last 16 MiB of receipts and at most 32 MiB on disk.
  *
@@ -37,7 +39,8 @@ import java.util.zip.CRC32C;
  * <p>Appends from concurrent receipts share their forces: each append writes its line under a lock, then waits
  * for one force that covers it (often another thread's).
  */
-public final class FileReceiptJournal implements ReceiptJournal {
+public final class FileReceiptJournal implements ReceiptJournal, ClaimJournal {
+    private static final String CLAIM = "claim";
     /** The size at which the journal file is rotated. */
     public static final long ROTATE_AT = 16L * 1024 * 1024;
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -80,7 +83,15 @@ public final class FileReceiptJournal implements ReceiptJournal {
 
     @Override
     public void append(Entry entry) {
-        var line = line(entry);
+        write(line(toJson(entry)));
+    }
+
+    @Override
+    public void append(Claim claim) {
+        write(line(toJson(claim)));
+    }
+
+    private void write(byte[] line) {
         long sequence;
         synchronized (writeLock) {
             try {
@@ -155,18 +166,51 @@ public final class FileReceiptJournal implements ReceiptJournal {
 
     @Override
     public Contents entries() {
+        var lines = lines();
+        var entries = new ArrayList<Entry>();
+        int damaged = lines.damaged();
+        for (var node : lines.nodes()) {
+            if (CLAIM.equals(text(node, "kind"))) continue;
+            try {
+                entries.add(fromJson(node));
+            } catch (RuntimeException notAnEntry) {
+                damaged++;
+            }
+        }
+        return new Contents(entries, damaged);
+    }
+
+    @Override
+    public List<Claim> claims() {
+        var claims = new ArrayList<Claim>();
+        for (var node : lines().nodes()) {
+            if (!CLAIM.equals(text(node, "kind"))) continue;
+            try {
+                claims.add(claimFromJson(node));
+            } catch (RuntimeException notAClaim) {
+                // skipped: a claim line whose CRC held but whose fields do not (never written so) restores nothing
+            }
+        }
+        return claims;
+    }
+
+    /** The whole lines of both files, oldest first, as JSON; and how many lines were not whole. */
+    private record Lines(List<JsonNode> nodes, int damaged) {
+    }
+
+    private Lines lines() {
         synchronized (writeLock) {
-            var entries = new ArrayList<Entry>();
+            var nodes = new ArrayList<JsonNode>();
             int damaged = 0;
             for (var f : List.of(rotated, file)) {
-                damaged += read(f, entries);
+                damaged += read(f, nodes);
             }
-            return new Contents(entries, damaged);
+            return new Lines(nodes, damaged);
         }
     }
 
-    /** Adds the whole entries of {@code f} to {@code into}; returns how many lines were not whole. */
-    private static int read(Path f, List<Entry> into) {
+    /** Adds the whole lines of {@code f} to {@code into}; returns how many lines were not whole. */
+    private static int read(Path f, List<JsonNode> into) {
         byte[] bytes;
         try {
             if (!Files.exists(f)) return 0;
@@ -184,32 +228,37 @@ public final class FileReceiptJournal implements ReceiptJournal {
                 break;
             }
             if (end > start) {
-                var entry = parse(bytes, start, end);
-                if (entry == null) damaged++;
-                else into.add(entry);
+                var node = parse(bytes, start, end);
+                if (node == null) damaged++;
+                else into.add(node);
             }
             start = end + 1;
         }
         return damaged;
     }
 
-    private static Entry parse(byte[] bytes, int start, int end) {
+    private static JsonNode parse(byte[] bytes, int start, int end) {
         if (end - start < 10 || bytes[start + 8] != ' ') return null;
         try {
             long expected = Long.parseLong(new String(bytes, start, 8, StandardCharsets.US_ASCII), 16);
             var crc = new CRC32C();
             crc.update(bytes, start + 9, end - start - 9);
             if (crc.getValue() != expected) return null;
-            return fromJson(MAPPER.readTree(bytes, start + 9, end - start - 9));
+            var node = MAPPER.readTree(bytes, start + 9, end - start - 9);
+            return node != null && node.isObject() && node.path("v").asInt() == 1 ? node : null;
         } catch (IOException | RuntimeException e) {
-            return null;  // not JSON, or not an entry: counted as damaged
+            return null;  // not JSON: counted as damaged
         }
     }
 
     static byte[] line(Entry entry) {
+        return line(toJson(entry));
+    }
+
+    private static byte[] line(JsonNode node) {
         byte[] json;
         try {
-            json = MAPPER.writeValueAsBytes(toJson(entry));
+            json = MAPPER.writeValueAsBytes(node);
         } catch (IOException e) {
             throw new IllegalStateException("cannot write a journal entry", e);
         }
@@ -221,6 +270,28 @@ public final class FileReceiptJournal implements ReceiptJournal {
         System.arraycopy(json, 0, line, prefix.length, json.length);
         line[line.length - 1] = '\n';
         return line;
+    }
+
+    private static JsonNode toJson(Claim c) {
+        var node = MAPPER.createObjectNode();
+        node.put("v", 1);
+        node.put("kind", CLAIM);
+        node.put("outbox_id", c.outboxId());
+        node.put("attempt", c.attempt());
+        node.put("conversation_id", c.conversationId());
+        node.put("channel", c.channel());
+        node.put("conversation_key", c.conversationKey());
+        node.put("purpose", c.purpose());
+        node.put("reply_to", c.replyTo());
+        node.put("text_sha256", c.textSha256());
+        node.put("claimed_at", c.claimedAt().toString());
+        return node;
+    }
+
+    private static Claim claimFromJson(JsonNode n) {
+        return new Claim(n.get("outbox_id").asLong(), n.get("attempt").asInt(), n.get("conversation_id").asLong(),
+                text(n, "channel"), text(n, "conversation_key"), text(n, "purpose"), text(n, "reply_to"),
+                required(n, "text_sha256"), Instant.parse(required(n, "claimed_at")));
     }
 
     private static JsonNode toJson(Entry e) {
@@ -244,7 +315,7 @@ public final class FileReceiptJournal implements ReceiptJournal {
     }
 
     private static Entry fromJson(JsonNode n) {
-        if (n.path("v").asInt() != 1) throw new IllegalArgumentException("unknown journal entry version");
+        if (n.has("kind")) throw new IllegalArgumentException("unknown journal entry kind");
         var sentAt = text(n, "sent_at");
         var message = new InboundMessage(required(n, "channel"), required(n, "provider_id"),
                 text(n, "conversation_key"), text(n, "from"), text(n, "to"), text(n, "text"), text(n, "reply_to"),

@@ -40,6 +40,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Claim</b> (one short transaction holding the contact's lock): the row must still be PENDING and due, and
  *   the first unsent row of its conversation (messages leave in order); {@link MessagingPermission} is checked at
  *   this moment (HELD / DENIED otherwise); PENDING → SENDING with the claim time and one more attempt. Commit.</li>
+ *   <li><b>Journal</b> the claim ({@link ClaimJournal}, forced to disk): a store that loses the claim's commit in a
+ *   crash gets it back at the next start ({@link RestoreJournalledClaims}).</li>
  *   <li><b>Send</b> through the {@link Sender} of the conversation's channel, outside any transaction.</li>
  *   <li><b>Record</b> the outcome in a new transaction: SENT (with the provider's id, the outgoing message and the
  *   playbook's {@code onOutboundSent}); a refusal FAILED, or DENIED with the contact OPTED_OUT; a request that
@@ -75,17 +77,28 @@ public final class DeliverOutbox {
     private final ScreenOutbound safety;
     private final ProcessRegistration registration;
 
-    /** {@code safety} checks each row before its first attempt (seed 002). */
+    private final ClaimJournal claimJournal;
+
+    private final LostClaims lostClaims;
+
+    /** {@code safety} checks each row before its first attempt (seed 002); no claim journal. */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
-        this(transactions, senders, playbooks, clock, jitter, events, safety, ProcessRegistration.SOLE);
+        this(transactions, senders, playbooks, clock, jitter, events, safety, ProcessRegistration.SOLE,
+                ClaimJournal.NONE, LostClaims.none());
     }
 
-    /** As above, on a store other processes share: {@code registration} says whether this process may claim. */
+    /**
+     * As above, on a store other processes may share ({@code registration} says whether this process may claim);
+     * every claim is written to {@code claimJournal} before its request leaves, and a row that repeats one of the
+     * {@code lostClaims} (its first row lost by the store after it was claimed) is not sent as new.
+     */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety,
-                         ProcessRegistration registration) {
+                         ProcessRegistration registration, ClaimJournal claimJournal, LostClaims lostClaims) {
         this.registration = registration;
+        this.claimJournal = claimJournal;
+        this.lostClaims = lostClaims;
         this.transactions = transactions;
         this.recording = new RetryOnConflict(transactions, "recording a send's outcome");
         this.safety = safety;
@@ -99,6 +112,7 @@ public final class DeliverOutbox {
     /** Sends every row due now, one after another on the calling thread; returns how many rows were handled. */
     public int deliverDue(int limit) {
         recoverInterrupted();
+        lostClaims.forgetOlderThanKept(clock.instant());
         int done = 0;
         for (var row : due(limit)) {
             if (deliver(row.id())) done++;
@@ -131,10 +145,13 @@ public final class DeliverOutbox {
             } catch (ConcurrentUpdateException raced) {
                 return false; // another transaction changed the row or its contact first: looked at again next round
             }
+            if (claim.repeats() != null) lostClaims.settle(claim.repeats());
             events.publish(claim.events());
             if (claim.message() != null) {
-                // lost since the claim: the others may take this process for gone and recover the row: not sent
-                record(claim, registration.registered() ? send(claim) : new Sender.Retryable(UNREGISTERED));
+                // Registration lost since the claim: the others may take this process for gone and recover the row,
+                // so it is not sent. Otherwise the claim is journalled (forced) before the request leaves.
+                var notJournalled = registration.registered() ? journal(claim) : new Sender.Retryable(UNREGISTERED);
+                record(claim, notJournalled != null ? notJournalled : send(claim));
                 return true;
             }
             return !claim.events().isEmpty();
@@ -193,11 +210,14 @@ public final class DeliverOutbox {
         return recovered;
     }
 
-    /** A claimed row on its way out; {@code message} is null when nothing is to be sent. */
+    /**
+     * A claimed row on its way out; {@code message} is null when nothing is to be sent. {@code repeats}: the lost claim
+     * this row turned out to repeat, settled once this claim's transaction has committed (else null).
+     */
     private record Claim(OutboxEntry row, Conversation conversation, Sender sender, Sender.OutgoingMessage message,
-                         List<PipelineEvent> events) {
+                         List<PipelineEvent> events, ClaimJournal.Claim repeats) {
         static Claim nothing(List<PipelineEvent> events) {
-            return new Claim(null, null, null, null, events);
+            return new Claim(null, null, null, null, events, null);
         }
     }
 
@@ -245,10 +265,25 @@ public final class DeliverOutbox {
                 return Claim.nothing(published);
             }
         }
+        var sender = senders.forChannel(conversation.channel());
+        var repeats = lostClaims.of(conversation, row).orElse(null);
         var claimed = store.outbox().claim(outboxId, now);
-        var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
+        if (repeats != null && !sender.idempotent()) {
+            // The store lost the row this one makes again, after its message was claimed: it may have left.
+            var reason = "the same message was claimed as outbox row " + repeats.outboxId()
+                    + " before a crash the store lost it in: it may have left";
+            store.outbox().mark(outboxId, OutboxStatus.DELIVERY_UNKNOWN, reason);
+            LOG.warn("outbox={} DELIVERY_UNKNOWN via {}: repeats lost outbox row {}, not sent again automatically",
+                    outboxId, sender.name(), repeats.outboxId());
+            published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, "DELIVERY_UNKNOWN"));
+            return new Claim(null, null, null, null, published, repeats);
+        }
+        // An idempotent sender sends it under the lost row's id, which the receiver knows the message by.
+        long knownAs = repeats != null ? repeats.outboxId() : outboxId;
+        if (repeats != null) LOG.info("outbox={} repeats lost outbox row {}: sent under its id", outboxId, knownAs);
+        var message = new Sender.OutgoingMessage(knownAs, conversation.channel(), conversation.key(),
                 contact.address(), from, claimed.replyTo(), claimed.text());
-        return new Claim(claimed, conversation, senders.forChannel(conversation.channel()), message, published);
+        return new Claim(claimed, conversation, sender, message, published, repeats);
     }
 
     /**
@@ -260,6 +295,22 @@ public final class DeliverOutbox {
         var status = contact == ContactStatus.OPTED_OUT && CompliancePurposes.mayReachOptedOut(row.purpose())
                 ? ContactStatus.ACTIVE : contact;
         return MessagingPermission.of(status, conversation.automationPaused(), row.operatorExplicit());
+    }
+
+    /**
+     * Writes the committed claim to the claim journal, forced, before anything is sent: a crash that costs the store
+     * the claim's commit must not make the row look never claimed (ADR 0001). Null when written; when it cannot be,
+     * the request does not leave and the row is tried again later.
+     */
+    private Sender.Result journal(Claim claim) {
+        try {
+            claimJournal.append(ClaimJournal.Claim.of(claim.row(), claim.conversation()));
+            return null;
+        } catch (RuntimeException e) {
+            LOG.error("outbox={} claim not journalled: not sent", claim.row().id(), RedactedThrowable.of(e));
+            return new Sender.Retryable("claim journal unavailable: " + e.getClass().getSimpleName()
+                    + " (the request did not leave)");
+        }
     }
 
     private Sender.Result send(Claim claim) {
@@ -372,8 +423,8 @@ public final class DeliverOutbox {
                 } else {
                     store.outbox().mark(row.id(), OutboxStatus.DELIVERY_UNKNOWN, unknown.reason());
                     published.add(new PipelineEvent.OutboxChanged(conversation.id(), row.id(), "DELIVERY_UNKNOWN"));
-                    LOG.warn("outbox={} DELIVERY_UNKNOWN via {}: not sent again automatically", row.id(),
-                            sender.name());
+                    LOG.warn("outbox={} DELIVERY_UNKNOWN via {} ({}): not sent again automatically", row.id(),
+                            sender.name(), unknown.reason());
                 }
             }
             case Sender.Permanent refused -> {
@@ -400,11 +451,11 @@ public final class DeliverOutbox {
         var next = RetryPolicy.OUTBOX.nextAttempt(row.attempts(), clock.instant(), jitter);
         if (next.isPresent()) {
             store.outbox().markRetry(row.id(), row.attempts(), reason, next.get());
-            LOG.info("outbox={} attempt {} did not go out, retrying", row.id(), row.attempts());
+            LOG.info("outbox={} attempt {} did not go out ({}), retrying", row.id(), row.attempts(), reason);
             return;
         }
         store.outbox().mark(row.id(), giveUpAs, reason);
         published.add(new PipelineEvent.OutboxChanged(row.conversationId(), row.id(), giveUpAs.name()));
-        LOG.warn("outbox={} {} after {} attempts", row.id(), giveUpAs, row.attempts());
+        LOG.warn("outbox={} {} after {} attempts ({})", row.id(), giveUpAs, row.attempts(), reason);
     }
 }

@@ -10,6 +10,8 @@ public interface Sender {
      * What leaves the machine.
      *
      * @param outboxId        the outbox row: the same for every attempt at this message, so a receiver can deduplicate
+     *                        (for a row made again after the store lost the first one with its claim, the lost row's id:
+     *                        {@link LostClaims})
      * @param conversationKey the conversation on the channel (a group chat's id, where {@code to} is its member)
      * @param to              the contact's address on the channel
      * @param from            the sending address, or null for the sender's configured one

@@ -113,7 +113,8 @@ class AtMostOnceDeliveryTest {
         assertThat(provider.takeRequest(5, TimeUnit.SECONDS)).isNotNull();
         var unknown = row(ids[1]);
         assertThat(unknown.status()).isEqualTo(OutboxStatus.DELIVERY_UNKNOWN);
-        assertThat(unknown.reason()).isEqualTo("no answer from twilio: SocketTimeoutException");
+        assertThat(unknown.reason()).isEqualTo("no answer from twilio: SocketTimeoutException while waiting for the "
+                + "answer (the request had left, new connection)");
         clock.advance(Duration.ofHours(1));
         parley.app.deliverOutbox.deliverDue(10);
         assertThat(provider.getRequestCount()).as("requests to the provider").isEqualTo(1);
@@ -144,7 +145,8 @@ class AtMostOnceDeliveryTest {
         var retry = row(ids[1]);
         assertThat(retry.status()).isEqualTo(OutboxStatus.PENDING);
         assertThat(retry.attempts()).isEqualTo(1);
-        assertThat(retry.reason()).isEqualTo("twilio unreachable: ConnectException");
+        assertThat(retry.reason()).isEqualTo("twilio unreachable: ConnectException while connecting (the request did "
+                + "not leave)");
         assertThat(retry.nextAttemptAt()).isAfter(clock.instant());
     }
 

@@ -3,6 +3,7 @@ package dev.parley.adapter.persistence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.files.PrivateFiles;
+import dev.parley.application.outbox.ClaimJournal;
 import dev.parley.application.pipeline.ReceiptJournal.Entry;
 import dev.parley.domain.message.ChatDetails;
 import dev.parley.domain.message.InboundMessage;
@@ -48,6 +49,24 @@ class FileReceiptJournalTest {
         assertThat(contents.damaged()).isZero();
         assertThat(contents.entries()).containsExactly(full, sparse, entry("SM3"));
         assertThat(lines(file())).hasSize(3).allMatch(l -> l.matches("[0-9a-f]{8} \\{.*}"));
+    }
+
+    @Test
+    void outboxClaimsShareTheFileAndAreReadApartFromTheReceipts() {
+        var journal = new FileReceiptJournal(file());
+        var claim = new ClaimJournal.Claim(17, 2, 5, "sms", "+15550100", "reply", "SM1",
+                "0".repeat(64), T0.plusSeconds(3));
+        var noReply = new ClaimJournal.Claim(18, 1, 5, "telegram", "-100", "chime_in", null, "f".repeat(64), T0);
+        journal.append(entry("SM1"));
+        journal.append(claim);
+        journal.append(entry("SM2"));
+        journal.append(noReply);
+
+        var again = new FileReceiptJournal(file());
+        assertThat(again.entries().entries()).containsExactly(entry("SM1"), entry("SM2"));
+        assertThat(again.entries().damaged()).isZero();
+        assertThat(again.claims()).containsExactly(claim, noReply);
+        assertThat(lines(file())).hasSize(4).allMatch(l -> l.matches("[0-9a-f]{8} \\{.*}"));
     }
 
     @Test

@@ -182,6 +182,7 @@ class DeliverOutboxRegistrationTest {
         ZoneLookup utc = (address, channel) -> List.of(ZoneOffset.UTC); // 15:00 there: outside quiet hours
         var screen = new ScreenOutbound(() -> WiringSafety.validator(T0), utc, ZoneOffset.UTC);
         return new DeliverOutbox(transactions, Senders.only(sender), new Playbooks(List.of(new NoopPlaybook()),
-                NoopPlaybook.NAME), new ManualClock(T0), new Random(1), PipelineEvents.NONE, screen, registration);
+                NoopPlaybook.NAME), new ManualClock(T0), new Random(1), PipelineEvents.NONE, screen, registration,
+                ClaimJournal.NONE, LostClaims.none());
     }
 }
