@@ -44,6 +44,13 @@ public final class DefaultContextStrategy implements ContextStrategy {
      * examples, decision 0011: related pairs 0.46–0.64, unrelated ones below 0.25; not fitted on the IRC logs).
      */
     static final double RELATED = 0.40;
+    /**
+     * Seed 004's session gap: a silence this long ends a conversation. The thread model (fitted on dense IRC logs, where
+     * such silences are rare) adds a message only within this time of one already selected or of the mention; past
+     * it only a sure link carries the thread (a reply, a continuation, closeness in meaning), as with the restaurant
+     * proposal three days old.
+     */
+    static final java.time.Duration SESSION_GAP = java.time.Duration.ofHours(2);
 
     private final int lookback;
     private final ContextWeights w;
@@ -266,6 +273,7 @@ public final class DefaultContextStrategy implements ContextStrategy {
                     bestIndex = i;
                     break;
                 }
+                if (!withinSession(y, picked, view.q().trigger())) continue;
                 double p = model.probability(f);
                 if (p > best) {
                     best = p;
@@ -281,6 +289,19 @@ public final class DefaultContextStrategy implements ContextStrategy {
                 return;
             }
         }
+    }
+
+    /** Whether {@code y} was sent within {@link #SESSION_GAP} of a selected message or of the mention. */
+    private static boolean withinSession(ChatMessage y, Picked picked, ChatMessage trigger) {
+        if (!java.time.Duration.between(y.sentAt(), trigger.sentAt()).abs().minus(SESSION_GAP).isPositive()) {
+            return true;
+        }
+        for (var m : picked.reasons.keySet()) {
+            if (!java.time.Duration.between(y.sentAt(), m.sentAt()).abs().minus(SESSION_GAP).isPositive()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The reasons {@code y} belongs to the selection for sure, or null. */
