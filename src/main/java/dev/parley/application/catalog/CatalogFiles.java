@@ -5,9 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.csv.CsvLines;
+import dev.parley.application.csv.CsvRows;
+import dev.parley.application.csv.CsvSyntaxException;
 import dev.parley.domain.catalog.Listing;
 import dev.parley.domain.catalog.Property;
 import dev.parley.domain.catalog.PropertyKnowledge;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,11 +45,13 @@ public final class CatalogFiles {
     // --- CSV ---
 
     public static List<CatalogItem> parseCsv(String name, String content) {
-        List<Csv.Row> rows;
-        try {
-            rows = Csv.parse(content.startsWith("\uFEFF") ? content.substring(1) : content);
-        } catch (IllegalArgumentException e) {
-            throw new CatalogFormatException(List.of(name + ":" + e.getMessage()));
+        var rows = new ArrayList<CsvRows.Row>();
+        try (var csv = CsvRows.of(new StringReader(content))) {
+            for (var row = csv.next(); row != null; row = csv.next()) rows.add(row);
+        } catch (CsvSyntaxException e) {
+            throw new CatalogFormatException(List.of(name + ":" + e.line() + ": " + e.getMessage()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a string does not fail to read
         }
         if (rows.isEmpty()) throw new CatalogFormatException(List.of(name + ": empty file (a header row is needed)"));
         var header = rows.getFirst().fields().stream().map(String::strip).toList();
@@ -319,7 +327,7 @@ public final class CatalogFiles {
     }
 
     public static String toCsv(List<CatalogItem> items) {
-        var out = new StringBuilder(Csv.line(CatalogColumns.ALL));
+        var out = new StringBuilder(CsvLines.line(CatalogColumns.ALL));
         for (var item : items) {
             var p = item.property();
             var kv = knowledgeValues(item.knowledge());
@@ -335,7 +343,7 @@ public final class CatalogFiles {
                     var v = kv.get(column);
                     row.add(v instanceof BigDecimal d ? d.stripTrailingZeros().toPlainString() : nz(v));
                 }
-                out.append(Csv.line(row));
+                out.append(CsvLines.line(row));
             }
         }
         return out.toString();
