@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RetryPolicy;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,6 +16,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -27,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * send arrives through {@code LISTEN} on a connection of its own and is published here as if it had happened here,
  * so a console sees another process's work within a fraction of a second, event by event (no queue is reloaded).
  *
- * <p>When the listening connection is lost, it is opened again every {@link #RECONNECT}; events sent meanwhile are
+ * <p>When the listening connection is lost, it is opened again as {@link RetryPolicy#EVENTS} says; events sent meanwhile are
  * not replayed (PostgreSQL keeps no notification for a session that is not listening), so on reconnecting a
  * {@link PipelineEvent.StoreChanged} tells the console to refresh what it shows. Payloads carry the events' ids and
  * names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is split, and a single
@@ -37,7 +39,6 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresEventBridge.class);
     static final String CHANNEL = "parley_events";
     static final int MAX_PAYLOAD = 7000;
-    static final Duration RECONNECT = Duration.ofSeconds(1);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, Class<? extends PipelineEvent>> TYPES = Stream.of(
                     PipelineEvent.class.getPermittedSubclasses())
@@ -49,6 +50,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     private final DataSource pool;
     private final long processId;
     private final PipelineEvents local;
+    private final RandomGenerator random;
     private final Thread listener;
     private volatile boolean running = true;
     private volatile Connection listening;
@@ -58,9 +60,10 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     /**
      * @param processId this process's id in the store: its own notifications come back to it and are skipped
      * @param local where events of other processes are published (the process's event fan-out)
+     * @param random the jitter of reconnecting
      */
     public PostgresEventBridge(String url, String user, String password, DataSource pool, long processId,
-                               PipelineEvents local) {
+                               PipelineEvents local, RandomGenerator random) {
         this.url = url;
         this.login = new Properties();
         login.setProperty("user", user);
@@ -70,6 +73,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
         this.pool = pool;
         this.processId = processId;
         this.local = local;
+        this.random = random;
         this.listener = Thread.ofPlatform().daemon().name("parley-events-listen").unstarted(this::listen);
     }
 
@@ -172,6 +176,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
 
     private void listen() {
         boolean everConnected = false;
+        int failures = 0;
         while (running) {
             try (var c = DriverManager.getConnection(url, login)) {
                 c.setAutoCommit(true);
@@ -180,6 +185,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
                 }
                 listening = c;
                 connected = true;
+                failures = 0;
                 firstAttempt.countDown();
                 if (everConnected) {
                     LOG.info("listening for other processes' events again");
@@ -198,15 +204,15 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
             } catch (SQLException e) {
                 if (!running) return;
                 if (connected || !everConnected) {
-                    LOG.warn("not listening for other processes' events ({}); trying again every {} s",
-                            e.getSQLState(), RECONNECT.toSeconds());
+                    LOG.warn("not listening for other processes' events ({}); trying again, at most every {} s",
+                            e.getSQLState(), RetryPolicy.EVENTS.cap().toSeconds());
                 }
             } finally {
                 connected = false;
                 listening = null;
                 firstAttempt.countDown();
             }
-            sleep(RECONNECT);
+            sleep(RetryPolicy.EVENTS.delay(++failures, random));
         }
     }
 

@@ -69,7 +69,7 @@ public final class DeliverOutbox {
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
         this.transactions = transactions;
-        this.recording = new RetryOnConflict(transactions, "recording a send's outcome");
+        this.recording = new RetryOnConflict(transactions, "recording a send's outcome", jitter);
         this.safety = safety;
         this.senders = senders;
         this.recordSent = new RecordSent(playbooks);

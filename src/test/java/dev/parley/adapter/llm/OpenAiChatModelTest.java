@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.Sleeper;
 import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelException;
 import dev.parley.application.model.ModelRequest;

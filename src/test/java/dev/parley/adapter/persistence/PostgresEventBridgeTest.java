@@ -19,7 +19,7 @@ class PostgresEventBridgeTest {
 
     static PostgresEventBridge bridge(Database database, long processId, List<PipelineEvent> received) {
         return new PostgresEventBridge(database.url(), PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD,
-                database.dataSource(), processId, received::addAll).start();
+                database.dataSource(), processId, received::addAll, new java.util.Random(processId)).start();
     }
 
     @Test
