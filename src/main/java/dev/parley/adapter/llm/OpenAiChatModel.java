@@ -3,6 +3,7 @@ package dev.parley.adapter.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.RetryPolicy;
 import dev.parley.application.Sleeper;
 import dev.parley.application.model.LanguageModel;
@@ -36,7 +37,7 @@ public final class OpenAiChatModel implements LanguageModel {
     public static final String PROVIDER = "openai";
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiChatModel.class);
     private static final MediaType JSON = MediaType.get("application/json");
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     /** Endpoint and resilience settings ({@code model.*} keys). */
     public record Settings(String baseUrl, String model, String apiKey, Duration connectTimeout,

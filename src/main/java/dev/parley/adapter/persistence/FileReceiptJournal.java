@@ -3,6 +3,7 @@ package dev.parley.adapter.persistence;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.files.PrivateFiles;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.domain.message.InboundMessage;
@@ -40,7 +41,7 @@ import java.util.zip.CRC32C;
 public final class FileReceiptJournal implements ReceiptJournal {
     /** The size at which the journal file is rotated. */
     public static final long ROTATE_AT = 16L * 1024 * 1024;
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
     private static final HexFormat HEX = HexFormat.of();
 
     private final Path file;

@@ -2,6 +2,7 @@ package dev.parley.adapter.persistence;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.RetryPolicy;
@@ -39,7 +40,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     private static final Logger LOG = LoggerFactory.getLogger(PostgresEventBridge.class);
     static final String CHANNEL = "parley_events";
     static final int MAX_PAYLOAD = 7000;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final Map<String, Class<? extends PipelineEvent>> TYPES = Stream.of(
                     PipelineEvent.class.getPermittedSubclasses())
             .map(c -> c.asSubclass(PipelineEvent.class))

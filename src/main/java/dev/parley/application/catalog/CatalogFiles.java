@@ -3,8 +3,8 @@ package dev.parley.application.catalog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.csv.CsvLines;
 import dev.parley.application.csv.CsvRows;
 import dev.parley.application.csv.CsvSyntaxException;
@@ -27,7 +27,7 @@ import java.util.Map;
  * Reading checks every value and reports every problem with its row or JSON path and column.
  */
 public final class CatalogFiles {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final BigDecimal MAX_RATE = new BigDecimal("99999999.99");
     private static final BigDecimal MAX_HEIGHT = new BigDecimal("99999.9");
 
@@ -320,7 +320,7 @@ public final class CatalogFiles {
             });
         }
         try {
-            return JSON.writeValueAsString(root) + "\n";
+            return JsonMappers.PRETTY.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
