@@ -15,7 +15,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule domainIsPure = noClasses().that().resideInAPackage("dev.parley.domain..")
             .should().dependOnClassesThat().resideInAnyPackage("javafx..", "jakarta..", "org.hibernate..",
-                    "com.sun.net.httpserver..", "okhttp3..", "java.net.http..")
+                    "com.sun.net.httpserver..", "org.eclipse.jetty..", "okhttp3..", "java.net.http..")
             .because("the domain is plain records and rules: no UI, persistence or HTTP technology");
 
     @ArchTest

@@ -55,7 +55,7 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "ingest", mixinStandardHelpOptions = true,
-            description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare JDK HttpServer (saturation).",
+            description = {"Raw H2 inserts vs signed HTTP -> PROCESSED vs a bare Jetty server (saturation).",
                     "With --rate: N signed webhooks a second for --seconds (open loop), after an untimed --warm-up;",
                     "  latency to PROCESSED.",
                     "With --db: 1, 2, 3 (--processes) parley serve processes on one PostgreSQL vs one on H2.",

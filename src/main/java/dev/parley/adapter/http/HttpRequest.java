@@ -1,22 +1,28 @@
 package dev.parley.adapter.http;
 
-import com.sun.net.httpserver.Headers;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import org.eclipse.jetty.http.HttpFields;
 
 /**
  * A request as the routes see it: the body is already read (and size-checked). {@code local} is the listener's own
  * address the request arrived on, {@code remote} the peer's (a proxy's, behind one).
  */
-public record HttpRequest(String method, URI uri, Map<String, String> pathParams, Headers headers, byte[] body,
+public record HttpRequest(String method, URI uri, Map<String, String> pathParams, HttpFields headers, byte[] body,
                           InetSocketAddress local, InetSocketAddress remote) {
 
+    /** The first value of header {@code name} (any case), or null. */
     public String header(String name) {
-        return headers.getFirst(name);
+        return headers.get(name);
+    }
+
+    /** This request with the path parameters of the route it matched. */
+    HttpRequest withPathParams(Map<String, String> params) {
+        return new HttpRequest(method, uri, Map.copyOf(params), headers, body, local, remote);
     }
 
     public Map<String, String> query() {

@@ -6,6 +6,8 @@ import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
 import dev.parley.application.signup.SignupPages;
+import dev.parley.domain.limit.FieldLimit;
+import dev.parley.domain.limit.FieldTooLongException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +42,9 @@ public final class SignupRoutes {
                 Route.api("POST", "/api/buyers/optin", this::optIn));
     }
 
+    /** Features of a need at most (each a {@link FieldLimit#CRITERION}): the whole need fits its stored form. */
+    static final int MAX_FEATURES = 20;
+
     /** {@code {"phone", "name", "email", "need": {…}, "channel", "actor"}} → 201 {"id", "state"}. */
     private HttpResponse optIn(HttpRequest r) {
         var body = JsonBodies.object(r.body());
@@ -67,7 +72,14 @@ public final class SignupRoutes {
             var f = o.get("features");
             if (f != null && !f.isNull()) {
                 if (!f.isArray()) throw new InvalidRequestException("need.features", "features must be a list");
-                f.forEach(x -> features.add(x.asText()));
+                if (f.size() > MAX_FEATURES) {
+                    throw new InvalidRequestException("need.features", "at most " + MAX_FEATURES + " features");
+                }
+                for (var x : f) {
+                    if (!x.isTextual()) throw new InvalidRequestException("need.features", "features must be strings");
+                    var feature = plain("need.features", x.asText().strip());
+                    if (!feature.isEmpty()) features.add(feature);
+                }
             }
             need = new dev.parley.domain.buyer.Criteria(text(o, "location"), text(o, "state"), sqft,
                     text(o, "use_type"), text(o, "goods_type"), text(o, "timing"), text(o, "duration"), features);
@@ -82,9 +94,17 @@ public final class SignupRoutes {
         var v = o.get(field);
         if (v == null || v.isNull()) return null;
         if (!v.isTextual()) throw new InvalidRequestException("need." + field, field + " must be a string");
-        var s = v.asText().strip();
-        if (s.length() > 100) throw new InvalidRequestException("need." + field, "longer than 100 characters");
+        var s = plain("need." + field, v.asText().strip());
         return s.isEmpty() ? null : s;
+    }
+
+    /** {@code value} when it is one line of text within {@link FieldLimit#CRITERION}; else 400 naming the field. */
+    private static String plain(String field, String value) {
+        FieldTooLongException.check(field, value, FieldLimit.CRITERION);
+        if (value.chars().anyMatch(Character::isISOControl)) {
+            throw new InvalidRequestException(field, "must be one line of text without control characters");
+        }
+        return value;
     }
 
     private HttpResponse show(HttpRequest r) {

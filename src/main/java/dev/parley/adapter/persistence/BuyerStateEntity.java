@@ -12,7 +12,7 @@ class BuyerStateEntity {
     @Column(name = "focused_listing_id") Long focusedListingId;
     @Column(name = "presented_listing_ids", nullable = false, length = 1000) String presentedListingIds;
     @Column(name = "criteria_readiness", nullable = false) double criteriaReadiness;
-    @Column(name = "criteria_snapshot", nullable = false, length = 4000) String criteriaSnapshot;
+    @Column(name = "criteria_snapshot", nullable = false, length = 8000) String criteriaSnapshot;
     @Column(name = "renter_first_name", length = 100) String renterFirstName;
     @Column(name = "renter_last_name", length = 100) String renterLastName;
     @Column(name = "name_status", nullable = false, length = 20) String nameStatus;

@@ -38,7 +38,8 @@ final class ChatDetailsColumn {
             parent.put("sent_at", p.sentAt() == null ? null : p.sentAt().toString());
         }
         try {
-            return MAPPER.writeValueAsString(node);
+            return dev.parley.domain.limit.FieldTooLongException.check("chat_details", MAPPER.writeValueAsString(node),
+                    dev.parley.domain.limit.FieldLimit.CHAT_DETAILS);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

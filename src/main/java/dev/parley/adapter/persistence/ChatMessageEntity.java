@@ -14,8 +14,8 @@ class ChatMessageEntity {
     @Column(name = "sender_name") String senderName;
     @Column(name = "is_bot", nullable = false) boolean bot;
     @Column(name = "thread_id") String threadId;
-    @Column(length = 4000) String mentions;
-    @Column(name = "context_snapshot", length = 65536) String contextSnapshot;
+    @Column(length = 262_144) String mentions;
+    @Column(name = "context_snapshot", length = 262_144) String contextSnapshot;
 
     void set(ChatMeta meta) {
         sender = meta.sender();

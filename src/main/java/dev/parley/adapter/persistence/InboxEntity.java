@@ -33,7 +33,7 @@ class InboxEntity {
     @Column(name = "received_at", nullable = false) Instant receivedAt;
     @Column(name = "processed_at") Instant processedAt;
     @Column(name = "next_attempt_at", nullable = false) Instant nextAttemptAt;
-    @Column(name = "chat_details", length = 16000) String chatDetails;
+    @Column(name = "chat_details", length = 262_144) String chatDetails;
 
     InboxEntry toDomain() {
         var message = new InboundMessage(channel, providerId, conversationKey, sender, recipient, text, replyTo,

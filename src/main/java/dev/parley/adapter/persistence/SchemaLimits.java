@@ -59,6 +59,14 @@ final class SchemaLimits implements JavaMigration {
         c.put("outbox.reply_to", FieldLimit.PROVIDER_ID);
         c.put("audit_log.actor", FieldLimit.ACTOR);
         c.put("audit_log.detail", FieldLimit.EVENT_DETAIL);
+        c.put("inbox.chat_details", FieldLimit.CHAT_DETAILS);
+        c.put("chat_messages.sender", FieldLimit.ADDRESS);
+        c.put("chat_messages.sender_handle", FieldLimit.HANDLE);
+        c.put("chat_messages.sender_name", FieldLimit.DISPLAY_NAME);
+        c.put("chat_messages.thread_id", FieldLimit.PROVIDER_ID);
+        c.put("chat_messages.mentions", FieldLimit.CHAT_DETAILS);
+        c.put("chat_messages.context_snapshot", FieldLimit.CHAT_DETAILS);
+        c.put("buyer_states.criteria_snapshot", FieldLimit.BUYER_NEED);
         return java.util.Collections.unmodifiableMap(c);
     }
 

@@ -1,7 +1,9 @@
 package dev.parley.adapter.telegram;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.adapter.http.webhook.SentTimes;
 import dev.parley.adapter.http.webhook.WebhookParseException;
+import dev.parley.domain.limit.FieldLimit;
 import dev.parley.domain.message.ChatDetails;
 import dev.parley.domain.message.InboundMessage;
 import java.time.Instant;
@@ -60,30 +62,34 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
         var chat = required(m, "chat");
         var chatId = requiredLong(chat, "id", "message.chat.id");
         var messageId = requiredLong(m, "message_id", "message.message_id");
-        var date = requiredLong(m, "date", "message.date");
-        var sender = Sender.of(m, chatId);
-        var text = text(m);
+        var date = epochSeconds(m, "date", "message.date");
+        var sender = Sender.of(m, chatId, "message.");
+        var text = limited("message.text", text(m), FieldLimit.MESSAGE_TEXT);
         var entities = m.has("entities") ? m.get("entities") : m.get("caption_entities");
         var body = m.has("text") ? m.get("text").asText() : m.has("caption") ? m.get("caption").asText() : "";
         var mentions = mentions(body, entities);
+        for (var mention : mentions) limited("message.entities", mention, FieldLimit.HANDLE);
         var reply = m.get("reply_to_message");
         boolean topic = m.path("is_topic_message").asBoolean(false);
-        String threadId = m.hasNonNull("message_thread_id") ? m.get("message_thread_id").asText() : null;
+        String threadId = m.hasNonNull("message_thread_id")
+                ? limited("message.message_thread_id", m.get("message_thread_id").asText(), FieldLimit.PROVIDER_ID)
+                : null;
         String replyTo = null;
         ChatDetails.Parent parent = null;
         if (reply != null && reply.isObject() && !isTopicRoot(reply, topic, threadId)) {
             var parentId = requiredLong(reply, "message_id", "message.reply_to_message.message_id");
             replyTo = chatId + ":" + parentId;
-            var parentSender = Sender.of(reply, chatId);
+            var parentSender = Sender.of(reply, chatId, "message.reply_to_message.");
             parent = new ChatDetails.Parent(replyTo, parentSender.id, parentSender.name, parentSender.handle,
-                    parentSender.bot, text(reply),
-                    reply.has("date") ? Instant.ofEpochSecond(reply.get("date").asLong()) : null);
+                    parentSender.bot, limited("message.reply_to_message.text", text(reply), FieldLimit.MESSAGE_TEXT),
+                    reply.has("date") ? epochSeconds(reply, "date", "message.reply_to_message.date") : null);
         }
         var type = chat.path("type").asText("");
-        var details = new ChatDetails(threadId, sender.bot, sender.handle, mentions, type.equals("private"),
-                chatTitle(chat), parent);
+        var title = limited("message.chat.title", chatTitle(chat), FieldLimit.DISPLAY_NAME);
+        var details = new ChatDetails(threadId, sender.bot, sender.handle, mentions, type.equals("private"), title,
+                parent);
         return new InboundMessage(CHANNEL, chatId + ":" + messageId, Long.toString(chatId), sender.id, null, text,
-                replyTo, Instant.ofEpochSecond(date), null, sender.name, details);
+                replyTo, date, null, sender.name, details);
     }
 
     /** In a forum topic every message "replies" to the topic's first message; that is no reply. */
@@ -114,11 +120,12 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
         for (var e : entities) {
             var type = e.path("type").asText("");
             if (type.equals("mention")) {
-                int offset = e.path("offset").asInt(-1);
-                int length = e.path("length").asInt(-1);
-                // Offsets and lengths are UTF-16 code units, as Java strings count.
-                if (offset < 0 || length < 2 || offset + length > text.length()) continue;
-                var handle = text.substring(offset, offset + length);
+                long offset = e.path("offset").canConvertToLong() ? e.get("offset").asLong() : -1;
+                long length = e.path("length").canConvertToLong() ? e.get("length").asLong() : -1;
+                // Offsets and lengths are UTF-16 code units, as Java strings count; an entity outside the text is
+                // no mention (compared without adding: a huge offset must not wrap around).
+                if (offset < 0 || length < 2 || offset > text.length() || length > text.length() - offset) continue;
+                var handle = text.substring((int) offset, (int) (offset + length));
                 if (handle.startsWith("@")) out.add(handle.substring(1));
             } else if (type.equals("text_mention") && e.has("user")) {
                 var user = e.get("user");
@@ -136,18 +143,27 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
 
     /** Who sent a message: the user, or the chat an anonymous admin or a channel speaks for. */
     private record Sender(String id, String name, String handle, boolean bot) {
-        static Sender of(JsonNode m, long chatId) {
+        /** The sender of message {@code m}; {@code at} names it in errors ({@code "message."}). */
+        static Sender of(JsonNode m, long chatId, String at) {
             var senderChat = m.get("sender_chat");
             if (senderChat != null && senderChat.isObject()) {
-                return new Sender("chat:" + senderChat.path("id").asText(), chatTitle(senderChat),
-                        senderChat.hasNonNull("username") ? senderChat.get("username").asText() : null, false);
+                var where = at + "sender_chat.";
+                return new Sender(limited(where + "id", "chat:" + senderChat.path("id").asText(), FieldLimit.ADDRESS),
+                        limited(where + "title", chatTitle(senderChat), FieldLimit.DISPLAY_NAME),
+                        username(senderChat, where), false);
             }
             var from = m.get("from");
             if (from == null || !from.isObject()) return new Sender("chat:" + chatId, null, null, false);
-            if (!from.has("id")) throw new WebhookParseException("message.from.id", "required");
-            return new Sender(from.get("id").asText(), name(from),
-                    from.hasNonNull("username") ? from.get("username").asText() : null,
+            var where = at + "from.";
+            if (!from.has("id")) throw new WebhookParseException(where + "id", "required");
+            return new Sender(limited(where + "id", from.get("id").asText(), FieldLimit.ADDRESS),
+                    limited(where + "first_name", name(from), FieldLimit.DISPLAY_NAME), username(from, where),
                     from.path("is_bot").asBoolean(false));
+        }
+
+        private static String username(JsonNode user, String where) {
+            return user.hasNonNull("username")
+                    ? limited(where + "username", user.get("username").asText(), FieldLimit.HANDLE) : null;
         }
 
         static String name(JsonNode user) {
@@ -162,6 +178,17 @@ public record TelegramUpdate(long updateId, Optional<InboundMessage> message, St
         var v = node.get(field);
         if (v == null || !v.isObject()) throw new WebhookParseException("message." + field, "required object");
         return v;
+    }
+
+    /** {@code value} when {@code limit} admits it; otherwise a {@link WebhookParseException} naming {@code path}. */
+    private static String limited(String path, String value, FieldLimit limit) {
+        if (!limit.admits(value)) throw new WebhookParseException(path, "is " + limit.describe());
+        return value;
+    }
+
+    /** A Unix time in seconds, from 1970 to the end of year 9999 ({@link SentTimes}). */
+    private static Instant epochSeconds(JsonNode node, String field, String path) {
+        return SentTimes.epochSeconds(path, requiredLong(node, field, path));
     }
 
     private static long requiredLong(JsonNode node, String field, String path) {

@@ -6,10 +6,12 @@ import dev.parley.application.PipelineEvents;
 import dev.parley.application.operator.ConflictException;
 import dev.parley.application.operator.InvalidRequestException;
 import dev.parley.application.operator.NotFoundException;
+import dev.parley.application.operator.Require;
 import dev.parley.application.pipeline.WorkSignal;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.store.Store;
 import dev.parley.application.store.Transactions;
+import dev.parley.domain.limit.FieldLimit;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
 import java.time.Clock;
@@ -45,8 +47,9 @@ public final class ResolveUndelivered {
     /** Marks a DELIVERY_UNKNOWN row SENT; {@code providerId} (optional) is the provider's id for the message. */
     public OutboxEntry markSent(long outboxId, String providerId, String actor) {
         var who = requireActor(actor);
-        if (providerId != null && (providerId.isBlank() || providerId.length() > 255)) {
-            throw new InvalidRequestException("provider_id", "provider_id must be 1 to 255 characters");
+        if (providerId != null && (providerId.isBlank() || !FieldLimit.PROVIDER_ID.admits(providerId))) {
+            throw new InvalidRequestException("provider_id", "provider_id must be 1 to " + FieldLimit.PROVIDER_ID.max()
+                    + " characters");
         }
         var result = transactions.inTransaction(store -> {
             var now = clock.instant();
@@ -103,8 +106,6 @@ public final class ResolveUndelivered {
     }
 
     private static String requireActor(String actor) {
-        if (actor == null || actor.isBlank()) throw new InvalidRequestException("actor", "actor is required");
-        if (actor.length() > 255) throw new InvalidRequestException("actor", "actor is longer than 255 characters");
-        return actor;
+        return Require.actor(actor);
     }
 }

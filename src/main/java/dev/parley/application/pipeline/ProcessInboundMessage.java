@@ -112,6 +112,8 @@ public final class ProcessInboundMessage {
         private Optional<Conversation> prepared = Optional.empty();
         /** The conversation the Commit stage created (none when it existed). */
         private Long created;
+        /** Whether Prepare dry-ran the deciders (else the Commit stage checks no version: nothing was prepared). */
+        private boolean dryRun;
 
         Inbound(InboxEntry row) {
             this.row = row;
@@ -123,12 +125,15 @@ public final class ProcessInboundMessage {
             if (row.status() != InboxStatus.RECEIVED || row.nextAttemptAt().isAfter(now)) return;
             var m = row.message();
             var snapshot = preparing.snapshot();
-            prepared = snapshot.conversationByKey(m.channel(), m.conversationKey());
+            var read = snapshot.conversationByKey(m.channel(), m.conversationKey());
             if (screened == null) {
-                screened = safety.prepares() ? safety.prepare(m, prepared.map(Conversation::id).orElse(null))
+                screened = safety.prepares() ? safety.prepare(m, read.map(Conversation::id).orElse(null))
                         : ScreenInbound.Prepared.NONE;
             }
-            var playbook = playbookOf(prepared, m);
+            var playbook = playbookOf(read, m);
+            dryRun = preparing.dryRun(playbook.name() + "/inbound");
+            if (!dryRun) return;
+            prepared = read;
             var conversation = prepared.orElseGet(() -> provisional(snapshot, playbook, m, now, -row.id()));
             var decided = safety.decide(snapshot, conversation, m, now, screenedOrNone());
             long messageId = SnapshotBackend.PENDING_MESSAGE_ID;
@@ -152,7 +157,7 @@ public final class ProcessInboundMessage {
             // between the check and the commit.
             var existing = store.conversations().findByKey(m.channel(), m.conversationKey())
                     .map(c -> store.conversations().lock(c.id()));
-            if (!sameVersion(existing, prepared)) {
+            if (dryRun && !sameVersion(existing, prepared)) {
                 throw new UnitOfWork.ConversationChanged("conversation changed since it was prepared");
             }
             var playbook = playbookOf(existing, m);

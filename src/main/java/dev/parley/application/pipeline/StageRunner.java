@@ -38,6 +38,8 @@ public final class StageRunner {
     private final PipelineEvents events;
     private final WorkSignal outbox;
     private final StageMetrics metrics;
+    /** Per decider: whether its last unit needed a dry run (it made a slow call). Unknown: yes. */
+    private final java.util.Map<String, Boolean> needsDryRun = new java.util.concurrent.ConcurrentHashMap<>();
 
     public StageRunner(Transactions transactions, Clock clock, PipelineEvents events, WorkSignal outbox,
                        StageMetrics metrics) {
@@ -58,11 +60,18 @@ public final class StageRunner {
     public <R> R run(String name, Committer committer, UnitOfWork<R> work) {
         var calls = new PreparedCalls();
         SlowCalls.Unprepared missed = null;
+        var decider = new String[1];
+        boolean[] dryRun = new boolean[1];
         for (int attempt = 1; ; attempt++) {
             var now = clock.instant();
             if (missed != null) calls.make(missed);
+            boolean again = attempt > 1;
             prepare(name, work, new UnitOfWork.Preparing(new SnapshotBackend(transactions, calls.making()), now,
-                    attempt));
+                    attempt, key -> {
+                        decider[0] = key;
+                        dryRun[0] = again || needsDryRun.getOrDefault(key, true);
+                        return dryRun[0];
+                    }));
             var committing = new Committing[1];
             String why;
             try {
@@ -71,9 +80,12 @@ public final class StageRunner {
                     return work.commit(store, committing[0]);
                 });
                 afterCommit(committing[0]);
+                // A decider that made no slow call is decided at once next time (no dry run, no snapshot).
+                if (decider[0] != null) needsDryRun.put(decider[0], calls.size() > 0);
                 return result;
             } catch (SlowCalls.Unprepared u) {
                 missed = u;
+                if (decider[0] != null) needsDryRun.put(decider[0], true);
                 metrics.missed.increment();
                 why = "a " + u.kind() + " call the dry run had not made";
             } catch (UnitOfWork.ConversationChanged changed) {

@@ -45,8 +45,21 @@ public interface UnitOfWork<R> {
         return of(preparing -> { }, commit);
     }
 
-    /** What Prepare runs on. {@code attempt}: 1 for the first, more after a change or a missed call. */
-    record Preparing(SnapshotBackend snapshot, Instant now, int attempt) {
+    /**
+     * What Prepare runs on. {@code attempt}: 1 for the first, more after a change or a missed call.
+     * {@link #dryRun(String)} says whether the decider is worth a dry run.
+     */
+    record Preparing(SnapshotBackend snapshot, Instant now, int attempt,
+                     java.util.function.Predicate<String> dryRuns) {
+
+        /**
+         * Whether to dry-run {@code decider} (e.g. a playbook's name): yes, unless its recent units made no slow call
+         * at all (then the Commit stage decides at once, and asks for a preparation if it needs one after all).
+         * Without a dry run the unit reads no snapshot, and its Commit stage checks no version.
+         */
+        public boolean dryRun(String decider) {
+            return dryRuns.test(decider);
+        }
     }
 
     /** The conversation changed between Prepare and Commit (an operator replied, a job fired): prepare again. */

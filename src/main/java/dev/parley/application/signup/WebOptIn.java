@@ -13,6 +13,8 @@ import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.playbook.buyer.BuyerSmsPlaybook;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.contact.ContactStatus;
+import dev.parley.domain.limit.FieldLimit;
+import dev.parley.domain.limit.FieldTooLongException;
 import dev.parley.domain.conversation.TimelineEvent;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,12 +54,14 @@ public final class WebOptIn {
             throw new InvalidRequestException("channel", "channel must be one of " + StartConversation.CHANNELS);
         }
         var name = c.name() == null || c.name().isBlank() ? null : c.name().strip();
-        if (name != null && name.length() > 100) throw new InvalidRequestException("name", "longer than 100 characters");
+        FieldTooLongException.check("name", name, FieldLimit.PERSON_NAME);
         var email = c.email() == null || c.email().isBlank() ? null : c.email().strip();
-        if (email != null && (email.length() > 255 || !EMAIL.matcher(email).matches())) {
+        FieldTooLongException.check("email", email, FieldLimit.EMAIL);
+        if (email != null && !EMAIL.matcher(email).matches()) {
             throw new InvalidRequestException("email", "not an e-mail address");
         }
         var actor = c.actor() == null || c.actor().isBlank() ? "web" : c.actor().strip();
+        FieldTooLongException.check("actor", actor, FieldLimit.ACTOR);
         var playbook = playbooks.find(BuyerSmsPlaybook.NAME).filter(p -> p instanceof BuyerSmsPlaybook)
                 .map(p -> (BuyerSmsPlaybook) p)
                 .orElseThrow(() -> new ConflictException("the buyer-sms playbook is not installed"));

@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * The baselines {@code parley bench ingest --rate} reports its latencies against, measured in the same run just
  * before Parley's, so that a loaded machine shows up in both: the same open-loop load at the same rate against a
- * bare JDK HttpServer (what answering costs without Parley), and the time of one durable H2 commit (the floor of a
- * receipt; a message costs at least two), and one forced append to the receipt journal (which every receipt pays
- * before its 2xx, beside its commit).
+ * bare Jetty server, the one Parley runs on (what answering costs without Parley), the time of one durable H2 commit
+ * (the floor of a receipt; a message costs at least two), and one forced append to the receipt journal (which every
+ * receipt pays before its 2xx, beside its commit).
  *
  * @param answerP50Millis from each request's intended send time to its 2xx, bare server
  * @param rawCommitMillis one inbox-shaped insert and commit on a fresh H2 file with {@code WRITE_DELAY=0}, mean

@@ -16,8 +16,23 @@ public enum FieldLimit {
     ADDRESS(255, Measure.CHARS),
     /** A conversation key ({@code conversation}, else the sender's address). */
     CONVERSATION_KEY(255, Measure.CHARS),
-    /** A sender's display name ({@code sender_name}, Twilio {@code ProfileName}). */
+    /** A sender's display name ({@code sender_name}, Twilio {@code ProfileName}), a group chat's title. */
     DISPLAY_NAME(255, Measure.CHARS),
+    /** A user's handle in a chat (a Telegram username, without the {@code @}), or the user id a mention names. */
+    HANDLE(64, Measure.CHARS),
+    /**
+     * A group message's details as stored (thread, handles, mentions, group title, the snapshot of the message it
+     * answers), written as JSON. Each part has its own limit; this bounds what they add up to.
+     */
+    CHAT_DETAILS(262_144, Measure.CHARS),
+    /** A person's name as typed on a form (a buyer's name on the web opt-in). */
+    PERSON_NAME(100, Measure.CHARS),
+    /** An e-mail address. */
+    EMAIL(255, Measure.CHARS),
+    /** One part of a buyer's need: a location, a use, a timing, one feature. */
+    CRITERION(100, Measure.CHARS),
+    /** A buyer's whole need as stored (every criterion and feature), written as JSON. */
+    BUYER_NEED(8_000, Measure.CHARS),
     /** A playbook name. */
     PLAYBOOK(64, Measure.CHARS),
     /** A state of a playbook ({@code resume_state}). */

@@ -1,5 +1,9 @@
 package dev.parley.domain.message;
 
+import static dev.parley.domain.limit.FieldTooLongException.check;
+
+import dev.parley.domain.limit.FieldLimit;
+import dev.parley.domain.limit.FieldTooLongException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +27,26 @@ public record ChatDetails(String threadId, boolean senderIsBot, String senderHan
 
     public ChatDetails {
         mentions = mentions == null ? List.of() : List.copyOf(mentions);
+    }
+
+    /**
+     * These details, when every part fits its {@link FieldLimit}; otherwise a {@link FieldTooLongException} naming
+     * the first part that does not ({@code chat.<part>}). Channels check their own fields first, under their own
+     * names; this is the last guard.
+     */
+    public ChatDetails withinLimits() {
+        check("chat.thread_id", threadId, FieldLimit.PROVIDER_ID);
+        check("chat.sender_handle", senderHandle, FieldLimit.HANDLE);
+        for (var mention : mentions) check("chat.mentions", mention, FieldLimit.HANDLE);
+        check("chat.group_title", groupTitle, FieldLimit.DISPLAY_NAME);
+        if (parent != null) {
+            check("chat.parent.id", parent.providerId(), FieldLimit.PROVIDER_ID);
+            check("chat.parent.sender", parent.sender(), FieldLimit.ADDRESS);
+            check("chat.parent.sender_name", parent.senderName(), FieldLimit.DISPLAY_NAME);
+            check("chat.parent.sender_handle", parent.senderHandle(), FieldLimit.HANDLE);
+            check("chat.parent.text", parent.text(), FieldLimit.MESSAGE_TEXT);
+        }
+        return this;
     }
 
     /** The channel that carries group messages without further details: the generic webhook's {@code chat}. */

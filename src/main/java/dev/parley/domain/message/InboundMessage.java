@@ -50,6 +50,7 @@ public record InboundMessage(String channel, String providerId, String conversat
         check("reply_to", replyTo, FieldLimit.PROVIDER_ID);
         check("playbook", playbook, FieldLimit.PLAYBOOK);
         check("sender_name", senderName, FieldLimit.DISPLAY_NAME);
+        if (chat != null) chat.withinLimits();
         return this;
     }
 }

@@ -118,6 +118,30 @@ class BuyerEventsHttpTest {
             assertThat(post(url, "{\"phone\":\"313\"}", Map.of()).body()).contains("\"field\":\"phone\"");
             assertThat(post(url, "{\"phone\":\"+13135550778\",\"need\":{\"colour\":\"red\"}}", Map.of()).body())
                     .contains("\"field\":\"need.colour\"");
+            // every field against its limit: 400 naming it, nothing started (the probe's large features answered 500)
+            var many = new StringBuilder("[");
+            for (int i = 0; i < 21; i++) many.append(i == 0 ? "" : ",").append("\"feature ").append(i).append('"');
+            var refused = Map.of(
+                    "need.features", "{\"phone\":\"+13135550779\",\"need\":{\"features\":[\"" + "f".repeat(5_000) + "\"]}}",
+                    "need.features ", "{\"phone\":\"+13135550779\",\"need\":{\"features\":" + many + "]}}",
+                    "need.location", "{\"phone\":\"+13135550779\",\"need\":{\"location\":\"" + "l".repeat(101) + "\"}}",
+                    "need.goods_type", "{\"phone\":\"+13135550779\",\"need\":{\"goods_type\":\"a\\u0000b\"}}",
+                    "name", "{\"phone\":\"+13135550779\",\"name\":\"" + "n".repeat(101) + "\"}",
+                    "email", "{\"phone\":\"+13135550779\",\"email\":\"" + "e".repeat(250) + "@example.com\"}",
+                    "actor", "{\"phone\":\"+13135550779\",\"actor\":\"" + "a".repeat(256) + "\"}");
+            for (var c : refused.entrySet()) {
+                var answer = post(url, c.getValue(), Map.of());
+                assertThat(answer.statusCode()).as(c.getKey() + answer.body()).isEqualTo(400);
+                assertThat(answer.body()).contains("\"field\":\"" + c.getKey().strip() + "\"");
+            }
+            var twenty = new StringBuilder("[");
+            for (int i = 0; i < 20; i++) {
+                twenty.append(i == 0 ? "" : ",").append('"').append(("feature " + i + " ").repeat(12), 0, 100).append('"');
+            }
+            var atLimits = post(url, "{\"phone\":\"+13135550779\",\"name\":\"" + "n".repeat(100) + "\",\"need\":{"
+                    + "\"location\":\"" + "l".repeat(100) + "\",\"use_type\":\"" + "\\\"".repeat(100) + "\","
+                    + "\"features\":" + twenty + "]}}", Map.of());
+            assertThat(atLimits.statusCode()).as(atLimits.body()).isEqualTo(201);
         }
     }
 }

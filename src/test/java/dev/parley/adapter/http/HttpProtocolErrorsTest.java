@@ -62,7 +62,12 @@ class HttpProtocolErrorsTest {
             "negative Content-Length | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: -1\\r\\n\\r\\n | 400 | bad_request",
             "two Content-Lengths | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 2\\r\\nContent-Length: 2\\r\\n\\r\\n{} | 400 | bad_request",
             "Content-Length and chunked | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 2\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n{} | 400 | bad_request",
-            "unknown transfer coding | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: gzip\\r\\n\\r\\n | 501 | not_implemented",
+            "chunked not the last coding | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: gzip\\r\\n\\r\\n | 400 | bad_request",
+            "a coding beside chunked | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: gzip, chunked\\r\\n\\r\\n0\\r\\n\\r\\n | 501 | not_implemented",
+            "vertical tab after Content-Length | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 3\\u000b\\r\\n\\r\\n{}x | 400 | bad_request",
+            "vertical tab before chunked | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: \\u000bchunked\\r\\n\\r\\n0\\r\\n\\r\\n | 400 | bad_request",
+            "HTTP/1.0 with chunked | POST /webhooks/generic HTTP/1.0\\r\\nTransfer-Encoding: chunked\\r\\nConnection: keep-alive\\r\\n\\r\\n0\\r\\n\\r\\n | 400 | bad_request",
+            "vertical tab in a chunk size | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n2\\u000b\\r\\n{}\\r\\n0\\r\\n\\r\\n | 400 | bad_request",
             "malformed request line | GARBAGE\\r\\n\\r\\n | 400 | bad_request",
             "request target not a path | GET health HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n | 400 | bad_request",
             "malformed request target | GET /he alth HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n | 400 | bad_request",
@@ -73,7 +78,9 @@ class HttpProtocolErrorsTest {
             "bad chunk size | POST /webhooks/generic HTTP/1.1\\r\\nHost: x\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\n | 400 | bad_request",
             "double slash path | GET //health HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n | 404 | not_found"})
     void aBrokenRequestIsAnsweredInTheJsonErrorShape(String name, String request, int status, String error) {
-        assertJsonError(send(request.replace("\\r", "\r").replace("\\n", "\n")), status, error);
+        var answer = send(request.replace("\\r", "\r").replace("\\n", "\n").replace("\\u000b", "\u000b"));
+        assertJsonError(answer, status, error);
+        // RawHttp read the answer to the end of the stream: the connection was closed after it, not kept alive.
         assertThat(parley.http().send(parley.http().request("/health").GET().build()).statusCode()).isEqualTo(200);
     }
 
@@ -94,6 +101,27 @@ class HttpProtocolErrorsTest {
         var http10 = send("GET /health HTTP/1.0\r\n\r\n");
         assertThat(http10.status()).isEqualTo(200);
         assertThat(http10.header("Connection")).isEqualTo("close");
+    }
+
+    @Test
+    void everyConnectionHeaderIsRead() {
+        // keep-alive in the first field, close in the second: one answer, then the connection closes
+        var twoFields = send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n"
+                + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(twoFields.status()).isEqualTo(200);
+        assertThat(twoFields.header("Connection")).isEqualTo("close");
+        assertThat(twoFields.body()).as("the pipelined second request is not answered").doesNotContain("HTTP/1.1");
+
+        var list = send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, close\r\n\r\n"
+                + "GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertThat(list.status()).isEqualTo(200);
+        assertThat(list.body()).doesNotContain("HTTP/1.1");
+
+        // HTTP/1.0 keeps a connection only when asked to, and every field counts there too
+        var http10 = send("GET /health HTTP/1.0\r\nConnection: keep-alive\r\nConnection: close\r\n\r\n"
+                + "GET /health HTTP/1.0\r\n\r\n");
+        assertThat(http10.status()).isEqualTo(200);
+        assertThat(http10.body()).doesNotContain("HTTP/1.");
     }
 
     @Test

@@ -3,10 +3,7 @@ package dev.parley.adapter.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
-import ch.qos.logback.core.read.ListAppender;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.PipelineMetrics;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
@@ -17,6 +14,7 @@ import dev.parley.application.store.Store;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.message.InboundMessage;
+import dev.parley.testing.LogCapture;
 import dev.parley.testing.ParleyHttp;
 import dev.parley.testing.TestParley;
 import java.net.InetAddress;
@@ -24,7 +22,6 @@ import java.net.InetSocketAddress;
 import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -34,7 +31,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * How the listener answers what goes wrong, over real HTTP on port 0: a bug is 500 (logged once, with its stack
@@ -43,18 +39,16 @@ import org.slf4j.LoggerFactory;
  */
 class ListenerErrorsTest {
     static final String PHONE = "+15550177003";
-    final ListAppender<ILoggingEvent> logged = new ListAppender<>();
-    final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    LogCapture logs;
 
     @BeforeEach
     void capture() {
-        logged.start();
-        root.addAppender(logged);
+        logs = LogCapture.start();
     }
 
     @AfterEach
     void release() {
-        root.detachAppender(logged);
+        logs.close();
     }
 
     /** A store whose every transaction throws what {@code failure} holds. */
@@ -93,7 +87,7 @@ class ListenerErrorsTest {
             assertThat(down.statusCode()).isEqualTo(503);
             assertThat(ParleyHttp.json(down).get("error").asText()).isEqualTo("store_unavailable");
         }
-        var errors = logged.list.stream().filter(e -> e.getLevel() == Level.ERROR).toList();
+        var errors = logs.events().stream().filter(e -> e.getLevel() == Level.ERROR).toList();
         assertThat(errors).as("the bug is logged once").hasSize(1);
         var proxy = errors.getFirst().getThrowableProxy();
         assertThat(proxy).as("with its stack trace").isNotNull();
@@ -114,7 +108,7 @@ class ListenerErrorsTest {
             assertThat(event.statusCode()).as(event.body()).isEqualTo(500);
             assertThat(ParleyHttp.json(event).get("error").asText()).isEqualTo("internal_error");
         }
-        assertThat(logged.list.stream().filter(e -> e.getLevel() == Level.ERROR
+        assertThat(logs.events().stream().filter(e -> e.getLevel() == Level.ERROR
                 && e.getLoggerName().equals(HttpListener.class.getName()))).hasSize(1);
         assertThat(everythingLogged()).doesNotContain(PHONE, PHONE.substring(1));
     }
@@ -164,7 +158,7 @@ class ListenerErrorsTest {
 
     private String everythingLogged() {
         var out = new StringBuilder();
-        for (var event : new ArrayList<>(logged.list)) {
+        for (var event : logs.events()) {
             out.append(event.getFormattedMessage()).append('\n');
             for (IThrowableProxy t = event.getThrowableProxy(); t != null; t = t.getCause()) {
                 out.append(t.getClassName()).append(": ").append(t.getMessage()).append('\n');

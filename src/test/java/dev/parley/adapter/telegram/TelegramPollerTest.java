@@ -184,4 +184,19 @@ class TelegramPollerTest {
         assertThat(body.get("allowed_updates").toString()).isEqualTo("[\"message\"]");
         assertThat(body.get("timeout").asInt()).isEqualTo(1);
     }
+
+    @Test
+    void anUpdateWithAFieldOverItsLimitIsSkippedAndTheNextStored() throws Exception {
+        var tooLong = (com.fasterxml.jackson.databind.node.ObjectNode) update(50, "de_text", 0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tooLong.get("message").get("from"))
+                .put("username", "u".repeat(300));
+        var badDate = (com.fasterxml.jackson.databind.node.ObjectNode) update(51, "de_text", 0);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) badDate.get("message")).put("date", Long.MAX_VALUE);
+        updates.add(batch(tooLong, badDate, update(52, "de_text", 0)));
+        try (var parley = parley(); var poller = poller(parley)) {
+            poller.start();
+            await().atMost(Duration.ofSeconds(10)).until(() -> offsets.contains(53L));
+            assertThat(parley.inboxCounts().get(InboxStatus.RECEIVED)).isEqualTo(1);
+        }
+    }
 }

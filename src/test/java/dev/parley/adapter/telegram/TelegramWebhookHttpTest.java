@@ -168,4 +168,77 @@ class TelegramWebhookHttpTest {
                 .contains(detail.outbox().getFirst().status());
         assertThat(row.meta()).isInstanceOf(ChatMeta.class);
     }
+
+    /** The group the limit tests write to (the other tests' conversation stays theirs). */
+    static final long LIMITS_CHAT = -1009999000001L;
+
+    /** A new group message, {@code fields} set on top (dotted paths into the update). */
+    static String groupMessage(long messageId, Map<String, Object> fields) {
+        var update = ParleyHttp.JSON.createObjectNode().put("update_id", 900_000 + messageId);
+        var message = update.putObject("message").put("message_id", messageId).put("date", 1721592600L)
+                .put("text", "@parley_bot hello");
+        message.putObject("chat").put("id", LIMITS_CHAT).put("type", "supergroup").put("title", "Limits");
+        message.putObject("from").put("id", 4242).put("is_bot", false).put("first_name", "Ana")
+                .put("username", "ana");
+        message.putArray("entities").addObject().put("type", "mention").put("offset", 0).put("length", 11);
+        fields.forEach((path, value) -> {
+            var node = (com.fasterxml.jackson.databind.node.ObjectNode) update;
+            var parts = path.split("\\.");
+            for (int i = 0; i < parts.length - 1; i++) {
+                node = node.has(parts[i]) ? (com.fasterxml.jackson.databind.node.ObjectNode) node.get(parts[i])
+                        : node.putObject(parts[i]);
+            }
+            node.set(parts[parts.length - 1], ParleyHttp.JSON.valueToTree(value));
+        });
+        return update.toString();
+    }
+
+    long stored() {
+        return parley.inboxCounts().values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    @Test
+    void aFieldOverItsLimitOrOutOfRangeIs400NamingItAndStoresNothing() {
+        var longText = "t".repeat(40_000);
+        var cases = new java.util.LinkedHashMap<String, Map<String, Object>>();
+        cases.put("message.from.username", Map.of("message.from.username", "u".repeat(300)));
+        cases.put("message.from.first_name", Map.of("message.from.first_name", "n".repeat(300)));
+        cases.put("message.chat.title", Map.of("message.chat.title", longText));
+        cases.put("message.text", Map.of("message.text", "x".repeat(16_001)));
+        cases.put("message.reply_to_message.text", Map.of("message.reply_to_message",
+                Map.of("message_id", 1, "date", 1721592500L, "text", longText, "from", Map.of("id", 5))));
+        cases.put("message.reply_to_message.from.username", Map.of("message.reply_to_message",
+                Map.of("message_id", 1, "text", "hi", "from", Map.of("id", 5, "username", "u".repeat(300)))));
+        cases.put("message.date", Map.of("message.date", Long.MAX_VALUE));
+        cases.put("message.reply_to_message.date", Map.of("message.reply_to_message",
+                Map.of("message_id", 1, "date", Long.MAX_VALUE, "text", "hi")));
+        cases.put("message.entities", Map.of("message.entities", List.of(Map.of("type", "text_mention",
+                "offset", 0, "length", 3, "user", Map.of("id", 9, "username", "u".repeat(300))))));
+        cases.put("message.message_thread_id", Map.of("message.message_thread_id", "9".repeat(300)));
+        long messageId = 700;
+        for (var c : cases.entrySet()) {
+            long before = stored();
+            var answer = post(SECRET, groupMessage(messageId++, c.getValue()));
+            assertThat(answer.statusCode()).as(c.getKey() + ": " + answer.body()).isEqualTo(400);
+            assertThat(ParleyHttp.json(answer).get("field").asText()).isEqualTo(c.getKey());
+            assertThat(answer.body()).doesNotContain("uuuuu", "ttttt", "nnnnn");
+            assertThat(stored()).as(c.getKey()).isEqualTo(before);
+        }
+    }
+
+    @Test
+    void valuesAtTheirLimitsAreStoredAndAMentionOutsideTheTextIsNoMention() {
+        long before = stored();
+        var atLimits = post(SECRET, groupMessage(800, Map.of("message.from.username", "u".repeat(64),
+                "message.chat.title", "t".repeat(255), "message.reply_to_message",
+                Map.of("message_id", 1, "date", 1721592500L, "text", "r".repeat(16_000), "from", Map.of("id", 5)))));
+        assertThat(atLimits.statusCode()).as(atLimits.body()).isEqualTo(200);
+        var outside = post(SECRET, groupMessage(801, Map.of("message.entities", List.of(
+                Map.of("type", "mention", "offset", Integer.MAX_VALUE, "length", 5),
+                Map.of("type", "mention", "offset", 1, "length", Long.MAX_VALUE)))));
+        assertThat(outside.statusCode()).as(outside.body()).isEqualTo(200);
+        assertThat(stored()).isEqualTo(before + 2);
+        drain();
+        assertThat(parley.inboxCounts().get(InboxStatus.FAILED)).isZero();
+    }
 }

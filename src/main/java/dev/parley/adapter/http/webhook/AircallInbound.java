@@ -35,16 +35,17 @@ public record AircallInbound(String token, String event, String id, String from,
             throw new WebhookParseException("body", "not valid JSON");
         }
         if (root == null || !root.isObject()) throw new WebhookParseException("body", "must be a JSON object");
-        var token = text(root, "token");
-        var event = text(root, "event");
+        var token = text(root, "token", "");
+        var event = text(root, "event", "");
         if (token == null) throw new WebhookParseException("token", "required");
         if (event == null) throw new WebhookParseException("event", "required");
         if (!MESSAGE_RECEIVED.equals(event)) return new AircallInbound(token, event, null, null, null, null, null, null);
         var data = root.path("data");
         if (!data.isObject()) throw new WebhookParseException("data", "required object");
-        var id = text(data, "id");
+        var id = text(data, "id", "data.");
         if (id == null) throw new WebhookParseException("data.id", "required");
-        var rawFrom = text(data, "external_number") != null ? text(data, "external_number") : text(data, "raw_digits");
+        var rawFrom = text(data, "external_number", "data.") != null ? text(data, "external_number", "data.")
+                : text(data, "raw_digits", "data.");
         if (rawFrom == null) throw new WebhookParseException("data.external_number", "required");
         var from = e164(rawFrom);
         if (from == null) throw new WebhookParseException("data.external_number", "not a phone number");
@@ -57,26 +58,29 @@ public record AircallInbound(String token, String event, String id, String from,
             throw new WebhookParseException("data.body", "is " + FieldLimit.MESSAGE_TEXT.describe());
         }
         var number = data.path("number");
-        var numberId = number.isObject() ? text(number, "id") : null;
-        var digits = number.isObject() && text(number, "digits") != null ? e164(text(number, "digits")) : null;
-        return new AircallInbound(token, event, id, from, text, numberId, digits, time(data.path("created_at")));
+        var numberId = number.isObject() ? text(number, "id", "data.number.") : null;
+        var digits = number.isObject() && text(number, "digits", "data.number.") != null
+                ? e164(text(number, "digits", "data.number.")) : null;
+        return new AircallInbound(token, event, id, from, text, numberId, digits,
+                SentTimes.within("data.created_at", time(data.path("created_at"))));
     }
 
     public boolean isMessage() {
         return MESSAGE_RECEIVED.equals(event);
     }
 
-    private static String text(JsonNode node, String field) {
+    /** Field {@code field} of {@code node} ({@code at} + {@code field} in errors), at most an id's or address's limit. */
+    private static String text(JsonNode node, String field, String at) {
         var v = node.path(field);
         if (v.isTextual()) {
             var s = v.asText().strip();
-            if (!FieldLimit.PROVIDER_ID.admits(s)) throw new WebhookParseException(field, "is "
+            if (!FieldLimit.PROVIDER_ID.admits(s)) throw new WebhookParseException(at + field, "is "
                     + FieldLimit.PROVIDER_ID.describe());
             return s.isEmpty() ? null : s;
         }
         if (v.isIntegralNumber()) return v.asText();
         if (v.isMissingNode() || v.isNull()) return null;
-        throw new WebhookParseException(field, "must be text or a number");
+        throw new WebhookParseException(at + field, "must be text or a number");
     }
 
     /** "+1 313-555-0101", "13135550101", "(313) 555-0101" → "+13135550101"; null when it is no number. */

@@ -114,7 +114,7 @@ final class GenericPayloadReader {
         }
         try {
             if (raw.length() <= 64) {
-                return OffsetDateTime.parse(raw).toInstant();
+                return SentTimes.within("sent_at", OffsetDateTime.parse(raw).toInstant());
             }
         } catch (DateTimeParseException e) {
             // answered below

@@ -49,7 +49,9 @@ final class OpsEmails {
         body.append("Answer by: ").append(UTC.format(thread.slaDeadlineAt())).append('\n');
         body.append("\nAnswer here: ").append(links.url(thread.replyToken())).append('\n');
         body.append("The link works until ").append(UTC.format(thread.expiresAt())).append(".\n");
-        mailer.send(new OpsMailer.OpsEmail(subject, body.toString()));
+        // The network once the decision is committed (never from a dry run, never inside the transaction).
+        var email = new OpsMailer.OpsEmail(subject, body.toString());
+        session.afterCommit("ops e-mail", () -> mailer.send(email));
         var b = thread.edit();
         b.emailCount = thread.emailCount() + 1;
         b.lastEmailSentAt = session.now();

@@ -13,6 +13,7 @@ import dev.parley.domain.fsm.StateDef;
 import dev.parley.domain.fsm.StateMachine;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.domain.message.OutboxEntry;
+import dev.parley.domain.outreach.ClassifiedIntent;
 import dev.parley.domain.outreach.GenealogyExtractor;
 import dev.parley.domain.outreach.IntentClassifier;
 import dev.parley.domain.outreach.OutreachActions;
@@ -133,6 +134,18 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             session.raiseAlert(messageId, "HIGH_VALUE", verdict.highValueCategories(), verdict.highValuePatterns(),
                     "pattern", verdict.reasons());
         }
+        if (verdict.criticalByModelOnly() && !session.conversation().automationPaused()) {
+            // The learned heads alone (no pattern, no flag from the model): an opt-out is honoured first — Desist,
+            // never contacted again, no HumanReview lock to lift later — and the heads' critical score reaches an
+            // operator as a warning with its reasons. Anything else is the critical-alert path.
+            var intent = tasks.classify(model, message.text());
+            if (isOptOut(intent)) {
+                session.raiseAlert(messageId, "WARNING", verdict.criticalCategories(), verdict.criticalPatterns(),
+                        verdict.source(), verdict.reasons());
+                onIntent(session, model, message, messageId, data, intent);
+                return Optional.empty(); // dealt with here: the validator's escalation of the same score is recorded
+            }
+        }
         if (verdict.critical()) {
             onCritical(session, messageId, verdict);
             return Optional.empty(); // seed 000 §3.4: do not reply; stay silent until a human has reviewed it
@@ -161,7 +174,7 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
         }
         var intent = tasks.classify(model, message.text());
         if (verdict.review()) {
-            if (intent.intent() != Intent.NEGATIVE && intent.intent() != Intent.STOP) {
+            if (!isOptOut(intent)) {
                 onReview(session, messageId, verdict);
                 return; // an ambiguous situation: no reply until an operator has looked
             }
@@ -169,6 +182,16 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             session.raiseAlert(messageId, "WARNING", verdict.reviewCategories(), verdict.reviewPatterns(),
                     verdict.reviewSource(), verdict.reasons());
         }
+        onIntent(session, model, message, messageId, data, intent);
+    }
+
+    private static boolean isOptOut(ClassifiedIntent intent) {
+        return intent.intent() == Intent.NEGATIVE || intent.intent() == Intent.STOP;
+    }
+
+    /** The message's intent moves the conversation (and a productive answer is analysed). */
+    private void onIntent(ConversationSession session, ConversationModel model, InboundMessage message,
+                          long messageId, Map<String, Object> data, ClassifiedIntent intent) {
         data.put("intent", intent.intent().name());
         data.put("intent_reason", intent.reason());
         session.setMessageData(messageId, data);

@@ -40,6 +40,11 @@ public final class SafetyScreen {
         public String reviewSource() {
             return "model";
         }
+
+        /** Critical on the learned heads' word alone: no pattern matched and the configured model did not flag it. */
+        public boolean criticalByModelOnly() {
+            return critical && source.equals("model");
+        }
     }
 
     private final Supplier<CriticalAlertDetector> detector;

@@ -168,7 +168,7 @@ class OutreachFlowTest {
     @Test
     void theReviewTierPausesTheConversationWithoutBlockingTheContact() {
         s.inboundWithoutSending(MATCH, "Yes, happy to help! What would you like to know?");
-        s.inbound(MATCH, "I wish I'd never been born");
+        s.inbound(MATCH, "Some days I don't see the point of anything");
         var d = s.detail(id);
         assertThat(d.conversation().state()).isEqualTo("HumanReview");
         assertThat(d.conversation().automationPaused()).isTrue();
