@@ -16,7 +16,8 @@ import org.apache.commons.csv.CSVRecord;
  * one row at a time with the line it starts on, so that every complaint can name its line. Quoted fields may span
  * lines and double their quotes; CRLF, LF or CR end a record; a byte-order mark before the first field is dropped;
  * blank lines are skipped; text after a closing quote is kept ({@code "ab"cd} reads {@code abcd}, as Python's csv
- * does). The caller reads the header itself, so its own messages can say what a column should be.
+ * does). The caller reads the header itself, so its own messages can say what a column should be. Closing the rows
+ * leaves the caller's reader open: whoever opened it closes it (a digest of the whole file may still be reading it).
  */
 public final class CsvRows implements AutoCloseable {
     static final CSVFormat FORMAT = CSVFormat.RFC4180.builder()
@@ -76,7 +77,12 @@ public final class CsvRows implements AutoCloseable {
     }
 
     private static Reader withoutByteOrderMark(Reader in) throws IOException {
-        var pushback = new PushbackReader(in);
+        var pushback = new PushbackReader(in) {
+            @Override
+            public void close() {
+                // The caller's reader: not ours to close (Commons CSV closes its reader with the parser).
+            }
+        };
         int first = pushback.read();
         if (first >= 0 && first != '\uFEFF') pushback.unread(first);
         return pushback;

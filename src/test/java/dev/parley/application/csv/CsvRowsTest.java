@@ -1,6 +1,7 @@
 package dev.parley.application.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.StringReader;
@@ -33,6 +34,16 @@ class CsvRowsTest {
                 new CsvRows.Row(1, List.of("id", "text")), new CsvRows.Row(2, List.of("1", "a\r\nb")),
                 new CsvRows.Row(4, List.of("2", "c")));
         assertThat(rows("id,text\r1,a\r2,b")).extracting(CsvRows.Row::line).containsExactly(1L, 2L, 3L);
+    }
+
+    @Test
+    void closingTheRowsLeavesTheCallersReaderOpen() throws Exception {
+        var in = new StringReader("id\n1\n");
+        try (var rows = CsvRows.of(in)) {
+            assertThat(rows.next()).isEqualTo(new CsvRows.Row(1, List.of("id")));
+        }
+        // The training data's digest reads the rest of the file after the rows are closed.
+        assertThatCode(in::read).as("a closed StringReader throws").doesNotThrowAnyException();
     }
 
     @Test
