@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The JDK's AOT cache for the Linux app-image (JEP 483/514/515, docs/installers.md): classes loaded and linked, and
  * method profiles, from a training run of the image's own launcher, so that a started Parley skips most of a fresh
- * JVM's class loading and early profiling (docs/benchmarks.md, issue 8 §5). The cache is valid only for the exact
+ * JVM's class loading and early profiling (docs/benchmarks.md, "bench ingest at a steady rate"). The cache is valid only for the exact
  * runtime and jars it was made with (their sizes and times), so it is made here, on the finished image, by the
  * image's own launcher. {@code installer/jpackage-linux.args} makes the launcher map it ({@code -XX:AOTCache=
  * $APPDIR/parley.aot}) with the JVM's log sent to stderr: a missing or stale cache prints its errors there and

@@ -20,8 +20,8 @@ public final class JsonDocuments {
      * {@code document} as JSON with every map's keys sorted, or null when it is null or empty. A document made only of
      * strings, booleans, integers, longs, doubles, nulls, collections and maps with string keys (nearly all of them)
      * is written by hand into one {@link StringBuilder}, as the mapper writes it ({@link JsonStrings}; issue 17: the
-     * mapper's serialiser lookups and sorted copies were a tenth of the demo pipeline's time, and a generator per
-     * document still 7 % of the demo shards' samples; {@code JsonDocumentsTest} compares the two); on meeting anything
+     * mapper's serialiser lookups, sorted copies and a generator per document showed in the demo's profiles,
+     * docs/benchmarks.md "parley demo"; {@code JsonDocumentsTest} compares the two); on meeting anything
      * else the text written is dropped and the mapper writes the whole document.
      */
     public static String write(Map<String, ?> document) {

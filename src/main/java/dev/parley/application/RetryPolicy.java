@@ -43,6 +43,12 @@ public record RetryPolicy(int attempts, Duration base, Duration cap, double jitt
     /** Share of a server's own wait ({@code Retry-After}) added at random, so clients told alike do not return alike. */
     private static final double ABOVE_ASKED = 0.1;
 
+    /**
+     * Recording a send's outcome while the store cannot be reached (a PostgreSQL restart, a lost connection): 0.5 s,
+     * 1 s, 2 s, 4 s, then every 5 s, 60 attempts (about 5 minutes), the outcome held in memory meanwhile.
+     */
+    public static final RetryPolicy RECORDING = new RetryPolicy(60, Duration.ofMillis(500), Duration.ofSeconds(5), 0);
+
     public RetryPolicy {
         if (attempts < 1) throw new IllegalArgumentException("attempts must be at least 1");
         if (base.isNegative() || cap.compareTo(base) < 0) throw new IllegalArgumentException("need 0 <= base <= cap");

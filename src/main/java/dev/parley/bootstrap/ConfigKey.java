@@ -12,22 +12,7 @@ public enum ConfigKey {
     LISTENER_BIND("listener.bind", "127.0.0.1", ConfigKey::address),
     LISTENER_PORT("listener.port", "8787", v -> integer(v, 0, 65535)),
     LISTENER_ALLOW_REMOTE("listener.allow_remote", "false", ConfigKey::bool),
-    DB_URL("db.url", "", v -> {
-        if (!v.isEmpty() && !v.startsWith("jdbc:")) throw new IllegalArgumentException("must start with jdbc:");
-        if (!v.isEmpty() && !v.startsWith("jdbc:h2:") && !v.startsWith("jdbc:postgresql:")) {
-            throw new IllegalArgumentException("Parley stores in H2 (jdbc:h2:...) or PostgreSQL "
-                    + "(jdbc:postgresql://host:port/database, docs/team.md)");
-        }
-        var upper = v.toUpperCase(java.util.Locale.ROOT);
-        if (upper.contains("AUTO_SERVER=TRUE")) throw new IllegalArgumentException("AUTO_SERVER is not supported");
-        if (upper.matches(".*;TRACE_LEVEL_(FILE|SYSTEM_OUT)=(?!0(;|$)).*")) {
-            throw new IllegalArgumentException("H2 tracing is not supported: a trace records message content");
-        }
-        if (upper.contains(";DB_CLOSE_ON_EXIT=TRUE")) {
-            throw new IllegalArgumentException("DB_CLOSE_ON_EXIT=TRUE is not supported: Parley closes the store "
-                    + "itself, after the listener and workers");
-        }
-    }),
+    DB_URL("db.url", "", StoreUrl::check),
     DB_USER("db.user", "sa", v -> { }),
     DB_PASSWORD("db.password", "", v -> { }),
     DB_POOL_SIZE("db.pool_size", "12", v -> integer(v, 2, 200)),
@@ -66,6 +51,15 @@ public enum ConfigKey {
             java.time.ZoneId.of(v);
         } catch (java.time.DateTimeException e) {
             throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin)");
+        }
+    }),
+    /** The team's zone: quiet hours of a recipient whose own zone is unknown (issue 35); empty: the machine's. */
+    TEAM_TIME_ZONE("team.time_zone", "", v -> {
+        if (v.isEmpty()) return;
+        try {
+            java.time.ZoneId.of(v);
+        } catch (java.time.DateTimeException e) {
+            throw new IllegalArgumentException("not a time zone (e.g. UTC, Europe/Dublin), or empty for the machine's");
         }
     }),
     ASSISTANT_SPEECH("assistant.speech", "false", ConfigKey::bool),

@@ -17,6 +17,7 @@ import dev.parley.application.alerts.AlertExplanations;
 import dev.parley.application.alerts.LearnedAlerts;
 import dev.parley.application.catalog.ImportCatalog;
 import dev.parley.application.console.BuyerJourneys;
+import dev.parley.application.console.StoreLink;
 import dev.parley.application.playbook.MessageEmbeddings;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.application.escalation.ReplyLinks;
@@ -50,6 +51,7 @@ import dev.parley.application.pipeline.ReleaseHeldMessage;
 import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.signup.SignupPages;
 import dev.parley.application.signup.WebOptIn;
+import dev.parley.application.store.ProcessRegistration;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.StoreBackup;
 import dev.parley.application.store.Transactions;
@@ -252,7 +254,7 @@ public final class ParleyApp implements AutoCloseable {
             var senders = senderOverride != null ? Senders.only(senderOverride)
                     : SenderInstallation.senders(config, configuredSender);
             this.deliverOutbox = new DeliverOutbox(tx, senders, playbooks, this.clock, random, events,
-                    safety.outbound());
+                    safety.outbound(), database != null ? database.registration() : ProcessRegistration.SOLE);
             this.outboxLoop = new OutboxDispatcher(deliverOutbox, 8);
             // The stages of every unit of conversation work (docs/decisions/0021-pipeline-stages.md): the pipeline's
             // in plain transactions, the operators' in transactions that run a lost race again.
@@ -325,6 +327,15 @@ public final class ParleyApp implements AutoCloseable {
         outboxLoop.start();
         schedulerLoop.start();
         served.serve(binding);
+    }
+
+    /**
+     * How this process is linked to a store other processes share (team mode: live events, registration), for the
+     * console's status bar; {@link StoreLink#SOLE} on a store of its own.
+     */
+    public StoreLink storeLink() {
+        if (eventBridge == null) return StoreLink.SOLE;
+        return new StoreLink(true, eventBridge.connected(), database.registration().registered());
     }
 
     /** The configuration in effect now (the one Parley started with, changed by Settings since). */

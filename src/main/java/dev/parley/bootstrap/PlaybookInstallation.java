@@ -3,6 +3,7 @@ package dev.parley.bootstrap;
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.alerts.AlertModelFileException;
 import dev.parley.adapter.alerts.AlertThresholdsFile;
+import dev.parley.adapter.chimein.ContextWeightsFile;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.adapter.playbooks.PlaceFiles;
 import dev.parley.adapter.playbooks.PlaybookFiles;
@@ -100,7 +101,8 @@ final class PlaybookInstallation {
     static ChimeInPlaybook chimeIn(ParleyConfig config, MessageEmbeddings embeddings, ModelGateway model) {
         var strategy = ContextStrategies.named(config.get(ConfigKey.CHIMEIN_STRATEGY),
                         config.getInt(ConfigKey.CHIMEIN_LOOKBACK),
-                        Duration.ofMinutes(config.getInt(ConfigKey.CHIMEIN_TIME_THRESHOLD_MINUTES)))
+                        Duration.ofMinutes(config.getInt(ConfigKey.CHIMEIN_TIME_THRESHOLD_MINUTES)),
+                        ContextWeightsFile.shipped())
                 .orElseThrow(() -> new ConfigException(ConfigKey.CHIMEIN_STRATEGY.key(), "unknown strategy"));
         return new ChimeInPlaybook(strategy, new BotIdentities(config.get(ConfigKey.CHIMEIN_BOT_NAME)), embeddings,
                 model);

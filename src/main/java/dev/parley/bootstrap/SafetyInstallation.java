@@ -11,6 +11,7 @@ import dev.parley.application.safety.ModelSafeText;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.application.safety.SafetyZones;
+import dev.parley.application.safety.SecondOpinion;
 import dev.parley.application.safety.ScreenInbound;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.safety.query.StoredConversationFacts;
@@ -29,7 +30,7 @@ import java.util.function.Supplier;
 final class SafetyInstallation {
     /** The validator of the home's {@code safety.json}; a save in Settings replaces it for every reader at once. */
     private final LiveSafetyPolicy policy;
-    /** The recipients' zones (pipeline and API alike). */
+    /** The recipients' zones (pipeline and API alike); the team's ({@code team.time_zone}) where none is known. */
     private final ZoneLookup zones;
     /** The personal inbox owner's zone ({@code guardian.time_zone}). */
     private final ZoneId inboxZone;
@@ -37,6 +38,8 @@ final class SafetyInstallation {
     private final SafetyModel model;
     /** {@code safety.rewrite=model}: the gateway's rewrite and summary, validated again (ADR 0020). */
     private final ModelSafeText safeText;
+    /** The configured model's second opinion on an uncertain inbound message (issue 35; none offline). */
+    private final SecondOpinion opinion;
     private final ScreenOutbound outbound;
 
     /**
@@ -47,11 +50,14 @@ final class SafetyInstallation {
     SafetyInstallation(ParleyConfig config, Clock clock, LearnedAlerts heads, ModelGateway gateway,
                        Supplier<ParleyConfig> current) {
         this.policy = new LiveSafetyPolicy(config.home(), clock);
-        this.zones = SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load());
+        var team = config.get(ConfigKey.TEAM_TIME_ZONE);
+        this.zones = SafetyZones.orElse(SafetyZones.of(new PhoneNumberZones(), PlaceFiles.load()),
+                team.isEmpty() ? clock.getZone() : ZoneId.of(team));
         this.inboxZone = ZoneId.of(config.get(ConfigKey.GUARDIAN_TIME_ZONE));
         this.model = SafetyModel.of(heads);
         this.safeText = new ModelSafeText(gateway, policy, model,
                 () -> "model".equals(current.get().get(ConfigKey.SAFETY_REWRITE)));
+        this.opinion = new SecondOpinion(gateway, policy);
         this.outbound = new ScreenOutbound(policy, zones, inboxZone, model, safeText);
     }
 
@@ -62,7 +68,7 @@ final class SafetyInstallation {
 
     /** The inbound screen of the pipeline. */
     ScreenInbound inbound() {
-        return new ScreenInbound(policy, zones, inboxZone, model, safeText);
+        return new ScreenInbound(policy, zones, inboxZone, model, safeText, opinion);
     }
 
     /** The {@code safety.json} editor's port: read, try (with the heads, as the pipeline), save and apply. */

@@ -38,8 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Runs on both stores (issue 15). On H2 the store is a file the killed process had open: every restart checks it
  * ({@code UncleanShutdownRepair}) and must find nothing to rebuild. On PostgreSQL the database outlives the killed
  * process: what the kill takes away is the process's claims (inbox lanes, outbox rows it was sending, its advisory
- * locks), which the database releases with its session and the next process takes over; nothing acknowledged may be
- * missing and no reply may be lost or doubled.
+ * locks), which the database releases with its session and the next process takes over (its SENDING rows once it
+ * has seen the killed process's lock missing for 30 s); nothing acknowledged may be missing and no reply may be lost
+ * or doubled.
  *
  * <p>The suite runs a short version, 3 rounds on H2 and 2 on PostgreSQL (each round is a child JVM's start); the long
  * runs that measure durability, 200 rounds per store, are recorded in ADR 0001 with their command.
@@ -245,11 +246,15 @@ class KillNineRecoveryTest {
         }
     }
 
-    /** Waits until no inbox row waits and no outbox row is unsent (every reply went out). */
+    /**
+     * Waits until no inbox row waits and no outbox row is unsent (every reply went out). On PostgreSQL the rows the
+     * last killed process left SENDING are taken over 30 s after the new process first sees its lock missing
+     * (docs/team.md, "Processes"): the bound leaves room for that on a loaded machine.
+     */
     static void awaitDrained(ChildParley child) throws Exception {
         var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         var request = HttpRequest.newBuilder(URI.create(child.baseUrl() + "/metrics")).build();
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(150).toNanos();
         while (System.nanoTime() < deadline) {
             var metrics = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
             var received = RECEIVED_GAUGE.matcher(metrics);
@@ -258,6 +263,6 @@ class KillNineRecoveryTest {
             if (inboxDrained && outboxDrained) return;
             Thread.sleep(50);
         }
-        throw new AssertionError("inbox and outbox not drained within 60 s; log: " + child.logTail());
+        throw new AssertionError("inbox and outbox not drained within 150 s; log: " + child.logTail());
     }
 }

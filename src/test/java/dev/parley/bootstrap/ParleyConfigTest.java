@@ -92,6 +92,28 @@ class ParleyConfigTest {
     }
 
     @Test
+    void anH2StoreOtherProcessesCouldOpenIsRefusedPointingToTeamMode() {
+        var home = dir.resolve("h2-shared");
+        for (var url : java.util.List.of("jdbc:h2:tcp://db.example:9092/~/parley", "jdbc:h2:ssl://db.example/parley",
+                "jdbc:h2:TCP://localhost/parley", "jdbc:h2:file:/srv/parley/data/parley;AUTO_SERVER=TRUE",
+                "jdbc:h2:/srv/parley;auto_server = true;WRITE_DELAY=0", "jdbc:h2:/srv/parley;AUTO_SERVER_PORT=9090",
+                "jdbc:h2:/srv/parley;FILE_LOCK=NO")) {
+            assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.DB_URL, url))).as(url)
+                    .isInstanceOf(ConfigException.class).hasMessageStartingWith("db.url: ")
+                    .hasMessageContaining("team mode").hasMessageContaining("jdbc:postgresql:");
+        }
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of(ConfigKey.DB_URL,
+                "jdbc:h2:/srv/parley;TRACE_LEVEL_FILE=0;TRACE_LEVEL_SYSTEM_OUT=3"))).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("tracing");
+        for (var url : java.util.List.of("jdbc:h2:file:/srv/parley/data/parley;WRITE_DELAY=0",
+                "jdbc:h2:mem:scratch;DB_CLOSE_DELAY=-1", "jdbc:h2:/srv/parley;AUTO_SERVER=FALSE",
+                "jdbc:h2:/srv/parley;FILE_LOCK=FILE", "jdbc:postgresql://db.example:5432/parley")) {
+            assertThat(load(home, Map.of(), Map.of(ConfigKey.DB_URL, url)).get(ConfigKey.DB_URL)).as(url)
+                    .isEqualTo(url);
+        }
+    }
+
+    @Test
     void safetyRewriteIsDeterministicByDefaultAndAnythingButTheTwoWordsIsRefused() throws IOException {
         var home = dir.resolve("rewrite");
         writeFile(home, "safety.rewrite=smart\n");

@@ -3,22 +3,19 @@ package dev.parley.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.parley.adapter.http.signature.StandardWebhooks;
 import dev.parley.testing.ChildParley;
 import dev.parley.testing.PostgresCluster;
+import dev.parley.testing.SignedWebhook;
 import dev.parley.testing.TestParley;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,9 +49,9 @@ class TeamProcessesTest {
     @Test
     void threeProcessesOnOnePostgresProcessEveryMessageOnceInOrderAndSurviveAKill() throws Exception {
         var url = PostgresCluster.shared().newDatabase();
-        var settings = List.of("api.token=" + TestParley.TOKEN, "webhooks.generic.secret=" + TestParley.SECRET,
-                "db.url=" + url, "db.user=" + PostgresCluster.SUPERUSER, "db.password=" + PostgresCluster.PASSWORD,
-                "db.pool_size=8", "playbook.default=reply-each", "playbook.inbound=reply-each");
+        var settings = new ArrayList<>(PostgresCluster.settings(url));
+        settings.addAll(List.of("api.token=" + TestParley.TOKEN, "webhooks.generic.secret=" + TestParley.SECRET,
+                "db.pool_size=8", "playbook.default=reply-each", "playbook.inbound=reply-each"));
         var a = child("a", settings);
         var b = child("b", settings);
         var worker = child("worker", concat(settings, "listener.enabled=false"));
@@ -214,18 +211,10 @@ class TeamProcessesTest {
         }
 
         private static HttpRequest request(String baseUrl, String id, int conversation) {
-            var body = ("{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"team-" + conversation
-                    + "\",\"from\":\"+1555020" + conversation + "\",\"text\":\"team " + id + "\"}")
-                    .getBytes(StandardCharsets.UTF_8);
-            long ts = Clock.systemUTC().instant().getEpochSecond();
-            var deliveryId = "msg_" + id + "_" + System.nanoTime();
-            return HttpRequest.newBuilder(URI.create(baseUrl + "/webhooks/generic")).timeout(Duration.ofSeconds(20))
-                    .header("content-type", "application/json")
-                    .header(StandardWebhooks.HEADER_ID, deliveryId)
-                    .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(ts))
-                    .header(StandardWebhooks.HEADER_SIGNATURE, StandardWebhooks.of(TestParley.SECRET,
-                            Clock.systemUTC()).sign(deliveryId, ts, body))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+            var body = "{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"team-" + conversation
+                    + "\",\"from\":\"+1555020" + conversation + "\",\"text\":\"team " + id + "\"}";
+            return SignedWebhook.generic(baseUrl, TestParley.SECRET, body, "msg_" + id + "_" + System.nanoTime(),
+                    Duration.ofSeconds(20));
         }
     }
 }

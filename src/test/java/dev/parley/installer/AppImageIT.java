@@ -41,7 +41,7 @@ class AppImageIT {
     /**
      * The launcher's JVM runs with G1's 20 ms pause goal (installer/jpackage-common.args; docs/installers.md, "JVM
      * options"): the young collections' pauses were the largest stalls in the ingest tail at a steady load
-     * (docs/benchmarks.md, issue 8 §5).
+     * (docs/benchmarks.md, "bench ingest at a steady rate").
      * Asked of the JVM itself ({@code -XX:+PrintCommandLineFlags}, which the JVM prints on stdout), not of the .cfg.
      */
     @Test

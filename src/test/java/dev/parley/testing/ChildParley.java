@@ -55,6 +55,14 @@ public final class ChildParley {
     public Duration startAndAwaitHealthy(Duration timeout) throws Exception {
         long started = System.nanoTime();
         launch();
+        return awaitHealthy(started, timeout);
+    }
+
+    /**
+     * Waits until the child {@link #launch() launched} at {@code started} ({@link System#nanoTime()}) answers /health
+     * with 200; returns the time from {@code started}.
+     */
+    public Duration awaitHealthy(long started, Duration timeout) throws Exception {
         var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofMillis(500)).build();
         var health = HttpRequest.newBuilder(URI.create(baseUrl() + "/health")).timeout(Duration.ofSeconds(2)).build();

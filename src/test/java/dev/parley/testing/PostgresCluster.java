@@ -96,6 +96,24 @@ public final class PostgresCluster implements AutoCloseable {
                 dir.resolve("server.log").toString(), "-w", "-t", "60", "-o", options, "start"), 90);
     }
 
+    /**
+     * Restarts the server on the same port ({@code pg_ctl restart -m fast}): every session ends, its locks with it,
+     * and the server refuses connections until it is back. For a cluster of the test's own ({@link #start()}).
+     */
+    public void restart() {
+        try {
+            run(List.of(bin.resolve("pg_ctl").toString(), "-D", dir.resolve("data").toString(), "-l",
+                    dir.resolve("server.log").toString(), "-w", "-t", "60", "-m", "fast", "restart"), 90);
+        } catch (IOException e) {
+            throw new UncheckedIOException("test PostgreSQL did not restart", e);
+        }
+    }
+
+    /** The {@code --set} settings of a Parley process on database {@code url} of a test cluster. */
+    public static List<String> settings(String url) {
+        return List.of("db.url=" + url, "db.user=" + SUPERUSER, "db.password=" + PASSWORD);
+    }
+
     /** A JDBC URL of database {@code name} on this cluster. */
     public String url(String name) {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + name;

@@ -1,13 +1,9 @@
 package dev.parley.testing;
 
-import dev.parley.adapter.http.signature.StandardWebhooks;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Set;
@@ -117,17 +113,9 @@ public final class WebhookBlaster {
     /** The signed delivery of message {@code id} (its body is the same every time it is sent). */
     private HttpRequest request(String baseUrl, String id) {
         long n = Long.parseLong(id.substring(3));
-        var body = ("{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"kconv-" + (n % conversations)
-                + "\",\"from\":\"+1555010" + (n % conversations) + "\",\"text\":\"crash test " + n + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
-        long ts = Clock.systemUTC().instant().getEpochSecond();
-        var deliveryId = "msg_" + id + "_" + System.nanoTime();
-        return HttpRequest.newBuilder(URI.create(baseUrl + "/webhooks/generic")).timeout(Duration.ofSeconds(10))
-                .header("content-type", "application/json")
-                .header(StandardWebhooks.HEADER_ID, deliveryId)
-                .header(StandardWebhooks.HEADER_TIMESTAMP, Long.toString(ts))
-                .header(StandardWebhooks.HEADER_SIGNATURE, StandardWebhooks.of(secret, Clock.systemUTC())
-                        .sign(deliveryId, ts, body))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
+        var body = "{\"id\":\"" + id + "\",\"channel\":\"sms\",\"conversation\":\"kconv-" + (n % conversations)
+                + "\",\"from\":\"+1555010" + (n % conversations) + "\",\"text\":\"crash test " + n + "\"}";
+        return SignedWebhook.generic(baseUrl, secret, body, "msg_" + id + "_" + System.nanoTime(),
+                Duration.ofSeconds(10));
     }
 }

@@ -26,6 +26,17 @@ public final class WiringSafety {
     private WiringSafety() {
     }
 
+    /** A validator of the test policy on a clock fixed at {@code at}. */
+    public static dev.parley.domain.safety.SafetyValidator validator(java.time.Instant at) {
+        try (InputStream in = WiringSafety.class.getResourceAsStream(POLICY)) {
+            var file = dev.parley.adapter.safety.SafetyPolicyFile.parse("wiring-safety.json", in.readAllBytes());
+            return new dev.parley.domain.safety.SafetyValidator(file.policy(), java.time.Clock.fixed(at,
+                    java.time.ZoneOffset.UTC), dev.parley.domain.safety.ValidationFailureListener.IGNORE);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     /** Writes the test policy as {@code home}'s {@code safety.json}. */
     public static void writePolicy(Path home) throws IOException {
         Files.createDirectories(home);

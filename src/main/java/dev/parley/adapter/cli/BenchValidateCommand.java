@@ -76,7 +76,8 @@ final class BenchValidateCommand implements Callable<Integer> {
     /** One measured run (after 1/10 as many unmeasured warm-up validations, at least 200). */
     private static java.util.Map<String, Object> run(SafetyValidator validator, SafetyModel model, int messages,
                                                      Instant start) {
-        var facts = new InMemoryBehaviourFacts(new PhoneNumberZones());
+        var facts = new InMemoryBehaviourFacts(new PhoneNumberZones(), 100_000,
+                InMemoryBehaviourFacts.countCapFor(validator.policy().rules()));
         var random = new Random(10);
         int warmUp = Math.max(200, messages / 10);
         for (int i = 0; i < warmUp; i++) validate(validator, model, facts, random, i, start);

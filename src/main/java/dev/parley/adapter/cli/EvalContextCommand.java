@@ -4,12 +4,14 @@ import dev.parley.adapter.cli.context.AnnotatedLog;
 import dev.parley.adapter.cli.context.BaselineStrategies;
 import dev.parley.adapter.cli.context.ContextEvaluation;
 import dev.parley.adapter.cli.context.IrcLogFormatException;
+import dev.parley.adapter.chimein.ContextWeightsFile;
+import dev.parley.adapter.chimein.ContextWeightsFileException;
 import dev.parley.adapter.embedding.EmbeddingCacheFile;
-import dev.parley.adapter.embedding.OnnxTextEmbedder;
 import dev.parley.application.JsonMappers;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.chimein.context.ContextStrategies;
 import dev.parley.domain.chimein.context.ContextStrategy;
+import dev.parley.domain.chimein.context.ContextWeights;
 import dev.parley.domain.chimein.context.DefaultContextStrategy;
 import dev.parley.domain.chimein.context.SeedTimeGapStrategy;
 import java.io.IOException;
@@ -28,13 +30,16 @@ import picocli.CommandLine.Spec;
  * {@code parley eval context}: scores the context strategies on an annotated IRC folder (irc-disentanglement
  * format) and prints one JSON line per strategy:
  * {@code {"strategy","messages","precision","recall","f1","conversation_recall"}} ({@code --baselines}: two more
- * lines, the same keys, for the dataset's simple rules on the same mentions). Progress and the embedding
- * throughput go to stderr. Exit 0, or 2 for unreadable input (one line naming the file and line).
+ * lines, the same keys, for the dataset's simple rules on the same mentions; {@code --conversation}: three more keys
+ * on every line). Progress and the embedding throughput go to stderr. Exit 0, or 2 for unreadable input (one line
+ * naming the file and line) or a bad option.
  */
 @Command(name = "context", mixinStandardHelpOptions = true,
         description = "Precision / recall of the chime-in context strategies on annotated IRC logs.")
 public final class EvalContextCommand implements Callable<Integer> {
     static final int BAD_INPUT = 2;
+    /** The default strategy reading every mention as a call to read the conversation (evaluation only). */
+    static final String THREAD = "thread";
 
     @Spec
     private CommandSpec spec;
@@ -43,9 +48,24 @@ public final class EvalContextCommand implements Callable<Integer> {
             description = "Folder of NAME.annotation.txt with NAME.raw.txt (or NAME.ascii.txt).")
     private Path data;
 
-    @Option(names = "--strategy", defaultValue = "all", paramLabel = "last5|seed|default|all",
-            description = "Strategy to score (default: all, one line each).")
+    @Option(names = "--strategy", defaultValue = "all", paramLabel = "last5|seed|default|thread|all",
+            description = "Strategies to score, comma-separated (default: all = last5, seed, default; one line each)."
+                    + " thread: default reading every mention as a call to read the conversation.")
     private String strategy;
+
+    @Option(names = "--mentions", defaultValue = "addressed", paramLabel = "addressed|unaddressed|all",
+            description = "Which annotated messages stand for mentions: those that address someone who spoke"
+                    + " (default), the others, or all of them (the data README's baselines are over all).")
+    private String mentions;
+
+    @Option(names = "--weights", paramLabel = "<file>",
+            description = "Weights of the default strategy (a file 'parley train context' wrote; default: the"
+                    + " shipped ones).")
+    private Path weightsFile;
+
+    @Option(names = "--conversation", description = "Add conversation_precision, window_conversation_recall and"
+            + " conversation_f1 (against the mention's earlier conversation within the window) to every line.")
+    private boolean conversation;
 
     @Option(names = "--lookback", defaultValue = "" + DefaultContextStrategy.DEFAULT_LOOKBACK, paramLabel = "N",
             description = "Messages the default strategy looks back over (default ${DEFAULT-VALUE}); the seed's is 20.")
@@ -70,12 +90,31 @@ public final class EvalContextCommand implements Callable<Integer> {
     public Integer call() {
         if (lookback < 1 || lookback > 1000) return fail("--lookback must be from 1 to 1000");
         if (thresholdMinutes < 0) return fail("--time-threshold must not be negative");
+        ContextEvaluation.Population population;
+        try {
+            population = ContextEvaluation.Population.valueOf(mentions.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            return fail("unknown --mentions '" + mentions + "' (use addressed, unaddressed or all)");
+        }
+        ContextWeights weights;
+        try {
+            weights = weightsFile == null ? ContextWeightsFile.shipped() : readWeights(weightsFile);
+        } catch (ContextWeightsFileException e) {
+            return fail(e.getMessage());
+        }
         var strategies = new ArrayList<ContextStrategy>();
-        var names = strategy.equals("all") ? ContextStrategies.NAMES : List.of(strategy);
+        var threads = new java.util.HashSet<ContextStrategy>();
+        var names = strategy.equals("all") ? ContextStrategies.NAMES : List.of(strategy.split(",", -1));
         for (var name : names) {
-            var found = ContextStrategies.named(name, lookback, Duration.ofMinutes(thresholdMinutes));
-            if (found.isEmpty()) return fail("unknown --strategy '" + strategy + "' (use last5, seed, default or all)");
+            var found = name.equals(THREAD)
+                    ? java.util.Optional.<ContextStrategy>of(DefaultContextStrategy.readingTheConversation(lookback,
+                    weights))
+                    : ContextStrategies.named(name, lookback, Duration.ofMinutes(thresholdMinutes), weights);
+            if (found.isEmpty()) {
+                return fail("unknown --strategy '" + name + "' (use last5, seed, default, thread or all)");
+            }
             strategies.add(found.get());
+            if (name.equals(THREAD)) threads.add(found.get());
         }
         if (baselines) strategies.addAll(BaselineStrategies.all(Math.max(lookback, SeedTimeGapStrategy.LOOKBACK_LIMIT)));
         List<AnnotatedLog> logs;
@@ -87,7 +126,7 @@ public final class EvalContextCommand implements Callable<Integer> {
             return fail(data + ": cannot read (" + e.getClass().getSimpleName() + ")");
         }
         int window = Math.max(lookback, SeedTimeGapStrategy.LOOKBACK_LIMIT);
-        var evaluation = ContextEvaluation.of(logs, window);
+        var evaluation = ContextEvaluation.of(logs, window, population);
         var err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "%d logs, %d mentions%n", logs.size(), evaluation.mentions().size());
         var json = JsonMappers.PLAIN;
@@ -95,12 +134,17 @@ public final class EvalContextCommand implements Callable<Integer> {
         try {
             for (var s : strategies) {
                 TextEmbedder embedder = null;
-                if (s.name().equals(DefaultContextStrategy.NAME)) {
-                    if (cached == null) cached = warm(evaluation, err);
+                if (s instanceof DefaultContextStrategy) {
+                    if (cached == null) {
+                        cached = ContextEmbeddings.open(cache, noCache);
+                        ContextEmbeddings.warm(cached, evaluation.textsToEmbed(), !noCache, err, "");
+                    }
                     embedder = cached;
                 }
                 var figures = evaluation.run(s, embedder, null);
-                spec.commandLine().getOut().println(json.writeValueAsString(figures.asJson()));
+                var line = figures.asJson(conversation);
+                if (threads.contains(s)) line.put("strategy", THREAD);
+                spec.commandLine().getOut().println(json.writeValueAsString(line));
                 spec.commandLine().getOut().flush();
             }
         } catch (IOException e) {
@@ -111,36 +155,12 @@ public final class EvalContextCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Embeds every needed line once (from the cache where it can), reporting embeddings per second. */
-    private EmbeddingCacheFile warm(ContextEvaluation evaluation, java.io.PrintWriter err) {
-        var model = OnnxTextEmbedder.product();
-        var file = noCache ? null : cache != null ? cache : defaultCache(model.model());
-        var embedder = new EmbeddingCacheFile(model, file);
-        var texts = evaluation.textsToEmbed();
-        var missing = texts.stream().filter(t -> !embedder.has(t)).toList();
-        err.printf(Locale.ROOT, "embedding %d of %d distinct texts (%d cached)%n", missing.size(), texts.size(),
-                texts.size() - missing.size());
-        long start = System.nanoTime();
-        for (int i = 0; i < missing.size(); i++) {
-            embedder.embed(missing.get(i));
-            if ((i + 1) % 1000 == 0) {
-                if (!noCache) embedder.flush();
-                err.printf(Locale.ROOT, "  %d / %d%n", i + 1, missing.size());
-            }
+    private static ContextWeights readWeights(Path file) {
+        try (var in = java.nio.file.Files.newInputStream(file)) {
+            return ContextWeightsFile.read(file.toString(), in);
+        } catch (IOException e) {
+            throw new ContextWeightsFileException(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        if (!missing.isEmpty()) {
-            err.printf(Locale.ROOT, "embedded %d texts in %.1f s: %.0f embeddings/s%n", missing.size(), seconds,
-                    missing.size() / seconds);
-        }
-        if (!noCache) embedder.flush();
-        return embedder;
-    }
-
-    private static Path defaultCache(String model) {
-        var base = System.getenv("XDG_CACHE_HOME");
-        var dir = base != null && !base.isBlank() ? Path.of(base) : Path.of(System.getProperty("user.home"), ".cache");
-        return dir.resolve("parley").resolve("eval-embeddings-" + model + ".bin");
     }
 
     private int fail(String message) {

@@ -12,6 +12,7 @@ import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyValidator;
+import dev.parley.domain.safety.TraceIds;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -68,6 +69,11 @@ public final class EvalSafetyCommand implements Callable<Integer> {
             description = "Keep the texts' embeddings in this folder so a second run does not compute them again.")
     private Path cache;
 
+    @Option(names = "--half", paramLabel = "1|2",
+            description = "Only the rows of one half: 1 = the rows whose text's SHA-256 begins with an even byte, 2 ="
+                    + " odd (a fixed split, to tune on one half and measure on the other).")
+    private Integer half;
+
     @Override
     public Integer call() {
         DatasetReader reader;
@@ -109,9 +115,11 @@ public final class EvalSafetyCommand implements Callable<Integer> {
         if (loaded.error() != null) return fail(loaded.error());
         var model = loaded.model();
         var validator = new SafetyValidator(file.policy(), Clock.fixed(NOON, ZoneOffset.UTC), new LoggingValidationFailures());
+        if (half != null && half != 1 && half != 2) return fail("--half must be 1 or 2");
         var tally = new Tally();
         try {
             dataset.read(reader, message -> {
+                if (half != null && halfOf(message.text()) != half) return;
                 boolean isPositive = positiveLabels.contains(message.label());
                 // A fresh, neutral context per row: a known contact at noon in UTC, no earlier messages.
                 var facts = new InMemoryBehaviourFacts((address, channel) -> List.of(ZoneOffset.UTC), 16);
@@ -133,6 +141,11 @@ public final class EvalSafetyCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** The half a row belongs to: 1 when its text's SHA-256 begins with an even byte, else 2. */
+    static int halfOf(String text) {
+        return Integer.parseInt(TraceIds.sha256(text).substring(0, 2), 16) % 2 == 0 ? 1 : 2;
     }
 
     private static MessageLabel labelOf(DatasetFormat format, String value) {

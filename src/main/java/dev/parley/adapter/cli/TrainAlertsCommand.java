@@ -197,10 +197,11 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         return vectors;
     }
 
-    private static void writeAtomically(Path target, String text) throws IOException {
+    /** Writes {@code text} to {@code target} through a temporary file beside it (never a half-written file). */
+    static void writeAtomically(Path target, String text) throws IOException {
         var parentDir = target.toAbsolutePath().getParent();
         Files.createDirectories(parentDir);
-        var temporary = Files.createTempFile(parentDir, ".alert_heads", ".tmp");
+        var temporary = Files.createTempFile(parentDir, "." + target.getFileName(), ".tmp");
         Files.writeString(temporary, text, StandardCharsets.UTF_8);
         Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

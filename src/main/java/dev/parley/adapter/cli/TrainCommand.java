@@ -7,7 +7,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code parley train}: builds Parley's learned parts from labelled data, offline and deterministically. */
-@Command(name = "train", mixinStandardHelpOptions = true, subcommands = {TrainAlertsCommand.class},
+@Command(name = "train", mixinStandardHelpOptions = true, subcommands = {TrainAlertsCommand.class, TrainContextCommand.class},
         description = "Train Parley's learned detectors on labelled data.")
 public final class TrainCommand implements Runnable {
     @ParentCommand
@@ -18,6 +18,6 @@ public final class TrainCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name what to train, e.g. 'train alerts'");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name what to train: 'train alerts' or 'train context'");
     }
 }

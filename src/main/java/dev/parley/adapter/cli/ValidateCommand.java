@@ -9,6 +9,7 @@ import dev.parley.adapter.safety.SafetyJson;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
 import dev.parley.application.safety.SafetyModel;
+import dev.parley.application.safety.SafetyZones;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.InvalidSafetyRequestException;
 import dev.parley.domain.safety.SafetyRequest;
@@ -22,6 +23,8 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,10 +36,10 @@ import picocli.CommandLine.Spec;
  * {@code parley validate [--batch]}: seed 002's validator on standard input. Without {@code --batch}: one request
  * object, its standard JSON on standard output. With {@code --batch}: JSON Lines in, one line out per request line,
  * in order, streaming (memory does not grow with the input); a bad line's output (a blank one included) is an
- * error object {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's own
- * messages so far ({@link InMemoryBehaviourFacts}, every line counted whatever its decision) with time zones from
- * the phone numbers. Exit 0; 2 when the input (any line of it) or the policy file is bad (one line on stderr
- * naming the line and the field).
+ * error object {@code {"error", "detail", "field", "line"}} and the rest go on. The behavioural facts are the batch's
+ * own messages so far ({@link InMemoryBehaviourFacts}, every line counted whatever its decision) with time zones
+ * from the phone numbers, else the team's ({@code --time-zone}). Exit 0; 2 when the input (any line of it) or the
+ * policy file is bad (one line on stderr naming the line and the field).
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Validate messages with the safety validator (seed 002): JSON in, the standard JSON out.",
@@ -66,10 +69,18 @@ public final class ValidateCommand implements Callable<Integer> {
                     + " lexicons (default on; off = lexicons only)")
     String heads;
 
+    @Option(names = "--time-zone", paramLabel = "ZONE",
+            description = "The team's time zone: quiet hours of a recipient whose address has none of its own (a chat"
+                    + " id, an e-mail address); default: this machine's zone.")
+    String timeZone;
+
     /** Standard input; tests replace it. */
     InputStream in = System.in;
 
     private SafetyModel model = SafetyModel.OFF;
+
+    /** The batch's behavioural facts (kept for tests of their memory bound). */
+    InMemoryBehaviourFacts facts;
 
     /** The clock for requests without a timestamp; tests replace it. */
     Clock clock = Clock.systemUTC();
@@ -86,7 +97,14 @@ public final class ValidateCommand implements Callable<Integer> {
         if (loaded.error() != null) return fail(loaded.error());
         model = loaded.model();
         var validator = new SafetyValidator(file.policy(), clock, new LoggingValidationFailures());
-        var facts = new InMemoryBehaviourFacts(new PhoneNumberZones());
+        ZoneId team;
+        try {
+            team = timeZone == null ? ZoneId.systemDefault() : ZoneId.of(timeZone.strip());
+        } catch (DateTimeException e) {
+            return fail("--time-zone: not a time zone (e.g. UTC, Europe/Dublin): " + timeZone);
+        }
+        facts = new InMemoryBehaviourFacts(SafetyZones.orElse(new PhoneNumberZones(), team), 100_000,
+                InMemoryBehaviourFacts.countCapFor(file.policy().rules()));
         var mapper = SafetyJson.mapper();
         PrintWriter out = spec.commandLine().getOut();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {

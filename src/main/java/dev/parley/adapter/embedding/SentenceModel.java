@@ -22,7 +22,7 @@ public enum SentenceModel {
      * The encoder the whole product embeds messages with (the pipeline, the demo, chime-in, recall, the CLI's
      * evaluations): the one the built-in heads were trained on ({@code ShippedAlertHeadsTest} checks that they
      * agree). Changing it means retraining the heads ({@code parley train alerts --embedder}); stored vectors carry
-     * their model's name, so vectors of the old one are recomputed when next needed (ADR 0035).
+     * their model's name, so vectors of the old one are recomputed when next needed (ADR 0015).
      */
     public static final SentenceModel PRODUCT = MINILM;
 

@@ -69,7 +69,8 @@ public final class ApiRoutes {
                 Route.api("POST", "/api/inbox/{id}/retry", this::retryInbox),
                 Route.api("GET", "/api/outbox", this::outbox),
                 Route.api("POST", "/api/outbox/{id}/mark-sent", this::markSent),
-                Route.api("POST", "/api/outbox/{id}/send-again", this::sendAgain));
+                Route.api("POST", "/api/outbox/{id}/send-again", this::sendAgain),
+                Route.api("POST", "/api/outbox/{id}/cancel", this::cancel));
     }
 
     private HttpResponse list(HttpRequest r) {
@@ -206,6 +207,13 @@ public final class ApiRoutes {
         var body = JsonBodies.object(r.body());
         var row = undelivered.sendAgain(id, JsonBodies.string(body, "actor"));
         return HttpResponse.json(202, ApiViews.outbox(row));
+    }
+
+    private HttpResponse cancel(HttpRequest r) {
+        long id = id(r);
+        var body = JsonBodies.object(r.body());
+        var row = undelivered.cancelScheduled(id, JsonBodies.string(body, "actor"));
+        return HttpResponse.json(200, ApiViews.outbox(row));
     }
 
     private static long id(HttpRequest r) {

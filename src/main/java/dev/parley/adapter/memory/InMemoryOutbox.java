@@ -109,7 +109,7 @@ final class InMemoryOutbox implements Outbox {
     }
 
     @Override
-    public List<OutboxEntry> sending() {
+    public List<OutboxEntry> sending(Instant now) {
         table.guard();
         return List.copyOf(sendingById.rows());
     }

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.pipeline.RestoreJournalledReceipts;
+import dev.parley.application.store.ProcessRegistration;
 import dev.parley.application.store.Transactions;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -25,29 +26,29 @@ public final class Database implements AutoCloseable {
 
     private final java.util.Optional<UncleanShutdownRepair> repair;
     private final PostgresProcessSession processSession;
-    private final long processId;
+    private final StoreProcess process;
     private final String url;
     private final ReceiptJournal receiptJournal;
 
     private Database(HikariDataSource pool, DataSource dataSource, SessionFactory sessionFactory,
                      StoreDialect dialect, java.util.Optional<UncleanShutdownRepair> repair,
-                     PostgresProcessSession processSession, long processId, String url,
+                     PostgresProcessSession processSession, StoreProcess process, String url,
                      ReceiptJournal receiptJournal) {
         this.pool = pool;
         this.dataSource = dataSource;
         this.sessionFactory = sessionFactory;
         this.repair = repair;
         this.processSession = processSession;
-        this.processId = processId;
+        this.process = process;
         this.url = url;
         this.receiptJournal = receiptJournal;
-        this.transactions = new HibernateTransactions(sessionFactory, dialect, processId);
+        this.transactions = new HibernateTransactions(sessionFactory, dialect, process);
     }
 
     /**
      * For a closed H2 file store: rewrites its file without the chunks earlier commits left behind (H2's {@code
-     * SHUTDOWN COMPACT}); a bulk load leaves most of the file stale (the 100,000-conversation demo store: 12.6 GB,
-     * about 10 % of it live). Returns true if it compacted; other stores are left as they are.
+     * SHUTDOWN COMPACT}); a bulk load leaves most of the file stale (the demo's load: docs/benchmarks.md,
+     * "parley demo"). Returns true if it compacted; other stores are left as they are.
      */
     public static boolean compact(String jdbcUrl, String user, String password) {
         if (H2FileStore.forUrl(jdbcUrl).isEmpty()) return false;
@@ -93,7 +94,8 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         try {
-            migrate(dataSource);
+            if (processSession != null) processSession.migrating(() -> migrate(dataSource));
+            else migrate(dataSource);
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
             repair.ifPresent(r -> r.onOpen(dataSource));
             // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
@@ -101,10 +103,12 @@ public final class Database implements AutoCloseable {
             var sessionFactory = sessionFactory(store);
             files.ifPresent(H2FileStore::afterOpen);
             LOG.info("store opened (pool {})", poolSize);
-            long processId = processSession == null ? 0 : processSession.register(java.time.Instant.now());
+            var process = processSession == null ? StoreProcess.SOLE : new StoreProcess(
+                    processSession.register(java.time.Instant.now()),
+                    new AbsentClaimants(PostgresProcessSession.TAKEOVER_AFTER));
             ReceiptJournal journal = files.<ReceiptJournal>map(H2FileStore::receiptJournal).orElse(ReceiptJournal.NONE);
             var database = new Database(dataSource, store, sessionFactory, StoreDialect.of(jdbcUrl), repair,
-                    processSession, processId, jdbcUrl, journal);
+                    processSession, process, jdbcUrl, journal);
             try {
                 new RestoreJournalledReceipts(database.transactions(), journal).run();
             } catch (RuntimeException e) {
@@ -125,11 +129,15 @@ public final class Database implements AutoCloseable {
     }
 
     private static void migrate(DataSource dataSource) {
+        long began = System.nanoTime();
         var result = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
                 .javaMigrations(new SchemaLimits(), new ConsoleReadModelMigration(),
                         new NewestFirstIndexesMigration()).load().migrate();
         if (result.migrationsExecuted > 0) {
-            LOG.info("schema migrated to version {}", result.targetSchemaVersion);
+            LOG.info("schema migrated to version {} ({} migrations in {} ms)", result.targetSchemaVersion,
+                    result.migrationsExecuted, (System.nanoTime() - began) / 1_000_000);
+        } else {
+            LOG.info("schema up to date (checked in {} ms)", (System.nanoTime() - began) / 1_000_000);
         }
     }
 
@@ -159,7 +167,15 @@ public final class Database implements AutoCloseable {
 
     /** This process's id in a shared store ({@code parley_processes}); 0 on H2, which one process owns. */
     public long processId() {
-        return processId;
+        return process.id();
+    }
+
+    /**
+     * Whether this process is registered with the store now: on PostgreSQL, while the connection that holds its
+     * registration is up (docs/team.md, "Processes"); always on H2.
+     */
+    public ProcessRegistration registration() {
+        return processSession != null ? processSession : ProcessRegistration.SOLE;
     }
 
     /** The JDBC URL the store was opened with. */

@@ -28,17 +28,17 @@ final class H2FileStore {
      * Parsed statements each H2 session keeps for reuse (H2's default is 8). A pooled connection serves receipts,
      * the dispatcher and processing, which between them run well over eight distinct statements (the claim, the
      * screen's reads, the decision record, the message, the timeline, the console's read model, ...), so with 8 they
-     * pushed each other out and were parsed again every time: H2's parser was 11 % of the processing transaction's
-     * samples at 100 messages/s (issue 8, docs/benchmarks.md).
+     * pushed each other out and were parsed again every time: H2's parser showed in the processing transaction's
+     * profile at a steady load (issue 8; docs/benchmarks.md, "bench ingest at a steady rate").
      */
     static final int QUERY_CACHE_SIZE = 64;
     /**
      * H2's page cache, in KB (H2's default is 16 MB). Every commit puts the pages it has just written into this cache,
-     * so at a steady load the cache's newest pages were most of what survived each young collection: ~14 MB of
-     * survivors per young GC with 16 MB, ~3 MB with 4 MB, and young pauses of 19–26 ms against 14 ms on average
-     * (issue 8, docs/benchmarks.md, "Fifth pass"). Reads miss the smaller cache more often, but they are served from
-     * the file, which the operating system keeps in memory: the console's queries on the 100,000-conversation demo
-     * store took as long with it as without ({@code parley bench console}, same section).
+     * so at a steady load the cache's newest pages were most of what survived each young collection: a smaller cache
+     * means fewer survivors and shorter young pauses (issue 8; docs/benchmarks.md, "bench ingest at a steady rate").
+     * Reads miss the smaller cache more often, but they are served from the file, which the operating system keeps in
+     * memory: the console's queries on the 100,000-conversation demo store took as long with it as without
+     * (docs/benchmarks.md, "bench console").
      */
     static final int CACHE_SIZE_KB = 4096;
 

@@ -13,12 +13,12 @@ import org.hibernate.Session;
 final class HibernateOutbox implements Outbox {
     private final Session session;
     private final StoreDialect dialect;
-    private final long processId;
+    private final StoreProcess process;
 
-    HibernateOutbox(Session session, StoreDialect dialect, long processId) {
+    HibernateOutbox(Session session, StoreDialect dialect, StoreProcess process) {
         this.session = session;
         this.dialect = dialect;
-        this.processId = processId;
+        this.process = process;
     }
 
     @Override
@@ -89,24 +89,44 @@ final class HibernateOutbox implements Outbox {
         row.status = OutboxStatus.SENDING;
         row.attempts++;
         row.claimedAt = now;
-        row.claimedBy = dialect.shared() ? processId : null;
+        row.claimedBy = dialect.shared() ? process.id() : null;
         return row.toDomain();
     }
 
     @Override
-    public List<OutboxEntry> sending() {
-        if (dialect.shared()) {
-            // Rows another running process is sending are its own business: only this process's rows and those of
-            // processes that no longer run (PostgreSQL dropped their running lock) are left for recovery.
-            return session.createNativeQuery("select * from outbox o where o.status = 'SENDING' and (o.claimed_by "
-                            + "is null or o.claimed_by = :self or not " + PostgresProcessSession.runningSql(
-                            "o.claimed_by") + ") order by o.id", OutboxEntity.class)
-                    .setParameter("self", processId).getResultList().stream().map(OutboxEntity::toDomain).toList();
-        }
+    public List<OutboxEntry> sending(Instant now) {
+        if (dialect.shared()) return sendingWithoutItsProcess(now);
         return session.createSelectionQuery("from OutboxEntity where status = :sending order by id",
                         OutboxEntity.class)
                 .setParameter("sending", OutboxStatus.SENDING).getResultList().stream()
                 .map(OutboxEntity::toDomain).toList();
+    }
+
+    /**
+     * Rows another running process is sending are its own business: only this process's rows, and those of processes
+     * taken for gone ({@link AbsentClaimants}: stopped, or their running lock missing for a while), are left for
+     * recovery.
+     */
+    private List<OutboxEntry> sendingWithoutItsProcess(Instant now) {
+        var rows = new java.util.ArrayList<>(session.createNativeQuery("select * from outbox o where o.status = "
+                        + "'SENDING' and (o.claimed_by is null or o.claimed_by = :self)", OutboxEntity.class)
+                .setParameter("self", process.id()).getResultList());
+        List<Object[]> missing = session.createNativeQuery("select distinct o.claimed_by, p.stopped_at is not null "
+                        + "from outbox o left join parley_processes p on p.id = o.claimed_by "
+                        + "where o.status = 'SENDING' and o.claimed_by <> :self and not "
+                        + PostgresProcessSession.runningSql("o.claimed_by"), Object[].class)
+                .setParameter("self", process.id()).getResultList();
+        var stopped = missing.stream().filter(r -> Boolean.TRUE.equals(r[1])).map(r -> ((Number) r[0]).longValue())
+                .toList();
+        var gone = process.absent().gone(missing.stream().map(r -> ((Number) r[0]).longValue()).toList(), stopped,
+                now);
+        if (!gone.isEmpty()) {
+            rows.addAll(session.createNativeQuery("select * from outbox o where o.status = 'SENDING' and "
+                            + "o.claimed_by in (:gone)", OutboxEntity.class)
+                    .setParameterList("gone", gone).getResultList());
+        }
+        return rows.stream().map(OutboxEntity::toDomain).sorted(java.util.Comparator.comparingLong(OutboxEntry::id))
+                .toList();
     }
 
     @Override

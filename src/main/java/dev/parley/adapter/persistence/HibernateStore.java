@@ -8,12 +8,12 @@ final class HibernateStore implements Store {
     private final Session session;
     private final ReadModelChanges changes = new ReadModelChanges();
     private final StoreDialect dialect;
-    private final long processId;
+    private final StoreProcess process;
 
-    HibernateStore(Session session, StoreDialect dialect, long processId) {
+    HibernateStore(Session session, StoreDialect dialect, StoreProcess process) {
         this.session = session;
         this.dialect = dialect;
-        this.processId = processId;
+        this.process = process;
     }
 
     /** Brings the console's read model up to date with this unit of work, before it commits. */
@@ -28,7 +28,7 @@ final class HibernateStore implements Store {
     @Override public Messages messages() { return new HibernateMessages(session, changes); }
     @Override public Timeline timeline() { return new HibernateTimeline(session); }
     @Override public Inbox inbox() { return new HibernateInbox(session, dialect); }
-    @Override public Outbox outbox() { return new HibernateOutbox(session, dialect, processId); }
+    @Override public Outbox outbox() { return new HibernateOutbox(session, dialect, process); }
     @Override public Alerts alerts() { return new HibernateAlerts(session, changes); }
     @Override public ScheduledJobs jobs() { return new HibernateScheduledJobs(session, dialect); }
     @Override public AuditLog audit() { return new HibernateAuditLog(session); }

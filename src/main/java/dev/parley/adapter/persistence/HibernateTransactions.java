@@ -17,12 +17,12 @@ import org.hibernate.exception.LockAcquisitionException;
 final class HibernateTransactions implements Transactions {
     private final SessionFactory sessionFactory;
     private final StoreDialect dialect;
-    private final long processId;
+    private final StoreProcess process;
 
-    HibernateTransactions(SessionFactory sessionFactory, StoreDialect dialect, long processId) {
+    HibernateTransactions(SessionFactory sessionFactory, StoreDialect dialect, StoreProcess process) {
         this.sessionFactory = sessionFactory;
         this.dialect = dialect;
-        this.processId = processId;
+        this.process = process;
     }
 
     @Override
@@ -39,7 +39,7 @@ final class HibernateTransactions implements Transactions {
         try (var session = openSession()) {
             var tx = session.beginTransaction();
             try {
-                var store = new HibernateStore(session, dialect, processId);
+                var store = new HibernateStore(session, dialect, process);
                 var result = work.apply(store);
                 store.beforeCommit();
                 tx.commit();
@@ -86,13 +86,27 @@ final class HibernateTransactions implements Transactions {
             return new ConcurrentUpdateException(e.getClass().getSimpleName(), e);
         }
         if (e instanceof JDBCConnectionException || e.getCause() instanceof java.sql.SQLTransientConnectionException
-                || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
+                || connectionLost(e) || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
             return new StoreUnavailableException("database unavailable", e);
         }
         if (e instanceof IllegalStateException && sessionFactoryClosed(e)) {
             return new StoreUnavailableException("database closed", e);
         }
         return e;
+    }
+
+    /**
+     * A connection the server ended or lost: SQL state class 08 (connection exception) or PostgreSQL's 57P01-57P03
+     * (the server shut down, crashed or is starting: a restart, or an administrator's pg_terminate_backend).
+     */
+    static boolean connectionLost(Throwable e) {
+        for (var cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P0"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean sessionFactoryClosed(RuntimeException e) {

@@ -66,6 +66,7 @@ public final class JdbcQueues implements Queues {
             counts.put(QueueKind.ESCALATIONS, count(c, "select count(*) from alerts where " + UNRESOLVED
                     + " and severity in (" + ESCALATION + ")"));
             counts.put(QueueKind.HELD, count(c, "select count(*) from outbox where status in ('HELD','DENIED')")
+                    + scheduled(c, "select count(*) from outbox o where " + QueueSql.SCHEDULED)
                     + count(c, "select count(*) from messages where status in ('SILENCED','DELAYED')"));
             counts.put(QueueKind.ALL, count(c, "select count(*) from conversations"));
             counts.put(QueueKind.FAILED, count(c, "select count(*) from inbox where status = 'FAILED'")
@@ -95,9 +96,21 @@ public final class JdbcQueues implements Queues {
                             limit - items.size())));
                 }
             } else {
-                items = rows(c, kind, QueueSql.page(kind, filter, anchor, sort, after, limit));
+                items = rows(c, kind, QueueSql.page(kind, filter, anchor, sort, after, limit, clock.instant()));
             }
             return annotate(c, kind, items);
+        });
+    }
+
+    @Override
+    public List<QueueItem> ofConversations(QueueKind kind, QueueFilter filter, QueueSort sort,
+                                           Collection<Long> conversations, int limit) {
+        if (conversations.isEmpty()) return List.of();
+        return read(c -> {
+            var anchor = filter == null || filter.search() == null || filter.search().isBlank() ? null
+                    : SearchPlan.anchor(c, filter.search(), searchLookupLimit);
+            return annotate(c, kind, rows(c, kind, QueueSql.ofConversations(kind, filter, anchor, sort,
+                    List.copyOf(conversations), limit, clock.instant())));
         });
     }
 
@@ -334,6 +347,16 @@ public final class JdbcQueues implements Queues {
     private static long count(Connection c, String sql) throws SQLException {
         try (var st = c.prepareStatement(sql); var rs = st.executeQuery()) {
             return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    /** A count over the outbound rows scheduled for later ({@link QueueSql#SCHEDULED}: its one parameter is now). */
+    private long scheduled(Connection c, String sql) throws SQLException {
+        try (var st = c.prepareStatement(sql)) {
+            st.setTimestamp(1, java.sql.Timestamp.from(clock.instant()));
+            try (var rs = st.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : 0;
+            }
         }
     }
 

@@ -15,7 +15,7 @@ import org.flywaydb.core.api.migration.Context;
  *   only when the index's own order matches (an ascending index gets no credit for a descending order). So with
  *   {@code (conversation_id, id)} it picked the foreign key's index on {@code conversation_id} instead and read every
  *   decision of the conversation, and sorted them, on every message: more work for each message of a long
- *   conversation than for the one before (docs/benchmarks.md, "Seventh pass"). PostgreSQL reads either order.</li>
+ *   conversation than for the one before (docs/benchmarks.md, "bench ingest at a steady rate"). PostgreSQL reads either order.</li>
  *   <li>On H2, the foreign keys on {@code message_id} and {@code outbox_id} are made again, so that they use
  *   {@code ix_safety_decisions_message} and {@code ix_safety_decisions_outbox}: H2 had given each its own index on
  *   the same column when the table was created, two copies written on every decision. H2 reuses an index for a

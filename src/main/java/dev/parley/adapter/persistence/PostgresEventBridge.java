@@ -6,6 +6,7 @@ import dev.parley.application.JsonMappers;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.RetryPolicy;
+import dev.parley.application.RedactedThrowable;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -30,16 +31,24 @@ import org.slf4j.LoggerFactory;
  * send arrives through {@code LISTEN} on a connection of its own and is published here as if it had happened here,
  * so a console sees another process's work within a fraction of a second, event by event (no queue is reloaded).
  *
- * <p>When the listening connection is lost, it is opened again as {@link RetryPolicy#EVENTS} says; events sent meanwhile are
- * not replayed (PostgreSQL keeps no notification for a session that is not listening), so on reconnecting a
- * {@link PipelineEvent.StoreChanged} tells the console to refresh what it shows. Payloads carry the events' ids and
- * names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is split, and a single
- * event too large for one (a very long task text) is sent shortened.
+ * <p>The listening connection is probed every {@link #PROBE} while it is quiet (a connection that died silently, a
+ * host gone or a firewall that dropped it, would otherwise wait for notifications for ever). When it is lost, it is
+ * opened again as {@link RetryPolicy#EVENTS} says; events sent meanwhile are not replayed (PostgreSQL keeps no
+ * notification for a session that is not listening), so until it is back a {@link PipelineEvent.StoreChanged} every
+ * {@link #POLL} tells the console to read what it shows again (polling), and one more when it is back. Payloads carry
+ * the events' ids and names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is
+ * split, and a single event too large for one (a very long task text) is sent shortened.
  */
 public final class PostgresEventBridge implements PipelineEvents, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresEventBridge.class);
     static final String CHANNEL = "parley_events";
     static final int MAX_PAYLOAD = 7000;
+    /** How often the console is told to read the store again while the other processes' events do not arrive. */
+    static final Duration POLL = Duration.ofSeconds(2);
+    /** How long the listening connection may stay quiet before it is probed. */
+    static final Duration PROBE = Duration.ofSeconds(5);
+    /** A probe not answered within this many seconds has lost the server (the driver's socket timeout). */
+    static final int SOCKET_TIMEOUT_SECONDS = 5;
     private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final Map<String, Class<? extends PipelineEvent>> TYPES = Stream.of(
                     PipelineEvent.class.getPermittedSubclasses())
@@ -53,6 +62,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     private final PipelineEvents local;
     private final RandomGenerator random;
     private final Thread listener;
+    private final java.util.concurrent.ScheduledExecutorService poller;
     private volatile boolean running = true;
     private volatile Connection listening;
     private volatile boolean connected;
@@ -66,21 +76,21 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     public PostgresEventBridge(String url, String user, String password, DataSource pool, long processId,
                                PipelineEvents local, RandomGenerator random) {
         this.url = url;
-        this.login = new Properties();
-        login.setProperty("user", user);
-        login.setProperty("password", password);
-        login.setProperty("logServerErrorDetail", "false");
-        login.setProperty("ApplicationName", "parley pid " + ProcessHandle.current().pid() + " (events)");
+        this.login = DedicatedConnection.login(user, password, "events", SOCKET_TIMEOUT_SECONDS);
         this.pool = pool;
         this.processId = processId;
         this.local = local;
         this.random = random;
         this.listener = Thread.ofPlatform().daemon().name("parley-events-listen").unstarted(this::listen);
+        this.poller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+                Thread.ofPlatform().daemon().name("parley-events-poll").factory());
     }
 
     /** Starts listening; returns once the first LISTEN is in place (or failed, then it keeps trying). */
     public PostgresEventBridge start() {
         listener.start();
+        poller.scheduleWithFixedDelay(this::pollWhileDeaf, POLL.toMillis(), POLL.toMillis(),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         try {
             firstAttempt.await(10, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -94,11 +104,24 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
         return connected;
     }
 
+    /** While the other processes' events do not arrive: whoever shows the store reads it again (polling). */
+    private void pollWhileDeaf() {
+        if (connected || !running) return;
+        try {
+            local.publish(List.of(new PipelineEvent.StoreChanged()));
+        } catch (RuntimeException e) {
+            LOG.warn("polling for the other processes' changes failed", RedactedThrowable.of(e));
+        }
+    }
+
     /** Sends this process's events to the others (called by the fan-out after a commit). */
     @Override
     public void publish(List<PipelineEvent> events) {
         if (events.isEmpty() || Thread.currentThread() == listener) return; // not back to where they came from
-        var payloads = payloads(processId, events);
+        // StoreChanged is about this process's view of the store (polling, reconnected): not news for the others
+        var news = events.stream().filter(e -> !(e instanceof PipelineEvent.StoreChanged)).toList();
+        if (news.isEmpty()) return;
+        var payloads = payloads(processId, news);
         try (var c = pool.getConnection(); var st = c.prepareStatement("select pg_notify(?, ?)")) {
             for (var payload : payloads) {
                 st.setString(1, CHANNEL);
@@ -107,7 +130,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
             }
             c.commit();
         } catch (SQLException e) {
-            LOG.warn("events not sent to the other processes ({} events): {}", events.size(), e.getSQLState());
+            LOG.warn("events not sent to the other processes ({} events): {}", news.size(), e.getSQLState());
         }
     }
 
@@ -194,9 +217,17 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
                 }
                 everConnected = true;
                 var pg = c.unwrap(PGConnection.class);
+                long quietSince = System.nanoTime();
                 while (running) {
                     var notifications = pg.getNotifications(500);
-                    if (notifications == null) continue;
+                    if (notifications == null || notifications.length == 0) {
+                        if (System.nanoTime() - quietSince > PROBE.toNanos()) {
+                            probe(c);
+                            quietSince = System.nanoTime();
+                        }
+                        continue;
+                    }
+                    quietSince = System.nanoTime();
                     for (var n : notifications) {
                         var events = decode(n.getParameter(), processId);
                         if (!events.isEmpty()) local.publish(events);
@@ -205,8 +236,9 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
             } catch (SQLException e) {
                 if (!running) return;
                 if (connected || !everConnected) {
-                    LOG.warn("not listening for other processes' events ({}); trying again, at most every {} s",
-                            e.getSQLState(), RetryPolicy.EVENTS.cap().toSeconds());
+                    LOG.warn("not listening for other processes' events ({}); trying again, at most every {} s, "
+                            + "and reading the store again every {} s meanwhile", e.getSQLState(),
+                            RetryPolicy.EVENTS.cap().toSeconds(), POLL.toSeconds());
                 }
             } finally {
                 connected = false;
@@ -214,6 +246,13 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
                 firstAttempt.countDown();
             }
             sleep(RetryPolicy.EVENTS.delay(++failures, random));
+        }
+    }
+
+    /** Fails when the connection is gone (a quiet connection tells nothing otherwise). */
+    private static void probe(Connection c) throws SQLException {
+        try (var st = c.createStatement()) {
+            st.execute("select 1");
         }
     }
 
@@ -228,6 +267,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     @Override
     public void close() {
         running = false;
+        poller.shutdownNow();
         var c = listening;
         if (c != null) {
             try {

@@ -31,6 +31,11 @@ final class QueueSql {
     record Query(String sql, List<Object> parameters) {
     }
 
+    /** An outbound row scheduled for later: PENDING, never tried, due after the one parameter (now). */
+    static final String SCHEDULED = "(o.status = 'PENDING' and o.attempts = 0 and o.next_attempt_at > ?)";
+    /** How Held &amp; filtered names a scheduled row's status. */
+    static final String SCHEDULED_STATUS = "SCHEDULED";
+
     /** One queue's shape: the table it pages, the columns of a row, the joins they need. */
     private record Shape(String from, String alias, String columns, String joins, boolean conversationsInFilter) {
     }
@@ -43,13 +48,34 @@ final class QueueSql {
      * the search word whose conversations are looked up by id ({@link SearchPlan}), or null.
      */
     static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
-                      int limit) {
+                      int limit, java.time.Instant now) {
+        return page(kind, filter, anchor, sort, after, limit, null, now);
+    }
+
+    /**
+     * The rows of {@code kind} that belong to {@code conversations} (a live update of those conversations), in the
+     * queue's {@code sort} order; for All by severity in newest-activity order, each row's attention in its rank.
+     */
+    static Query ofConversations(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort,
+                                 List<Long> conversations, int limit, java.time.Instant now) {
+        return page(kind, filter, anchor, sort == QueueSort.SEVERITY ? QueueSort.NEWEST : sort, null, limit,
+                conversations, now);
+    }
+
+    private static Query page(QueueKind kind, QueueFilter filter, String anchor, QueueSort sort, QueueCursor after,
+                              int limit, List<Long> conversations, java.time.Instant now) {
         var where = new ArrayList<String>();
         var params = new ArrayList<Object>();
         String order;
-        if (kind == QueueKind.FAILED) return failed(filter, after, limit);
-        if (kind == QueueKind.HELD) return held(filter, anchor, sort == QueueSort.OLDEST, after, limit);
+        if (kind == QueueKind.FAILED) return failed(filter, after, limit, conversations);
+        if (kind == QueueKind.HELD) {
+            return held(filter, anchor, sort == QueueSort.OLDEST, after, limit, conversations, now);
+        }
         var shape = shape(kind);
+        if (conversations != null) {
+            only(kind == QueueKind.HUMAN_REVIEW || kind == QueueKind.ALL ? "c.id" : "a.conversation_id", conversations,
+                    where, params);
+        }
         switch (kind) {
             case HUMAN_REVIEW -> {
                 where.add("c.review_tier >= 0");
@@ -107,7 +133,7 @@ final class QueueSql {
      * delivery (DELIVERY_UNKNOWN), newest first by when they failed, keyset on (since, id). Both parts are small
      * and picked by their status indexes.
      */
-    private static Query failed(QueueFilter filter, QueueCursor after, int limit) {
+    private static Query failed(QueueFilter filter, QueueCursor after, int limit, List<Long> conversations) {
         var params = new ArrayList<Object>();
         var inboxWhere = new ArrayList<>(List.of("i.status = 'FAILED'"));
         var outboxWhere = new ArrayList<>(List.of("o.status in ('FAILED','DELIVERY_UNKNOWN')"));
@@ -115,6 +141,10 @@ final class QueueSql {
         var outboxParams = new ArrayList<Object>();
         failedFilters(filter, "i.channel", "i.sender", "i.conversation_key", inboxWhere, inboxParams);
         failedFilters(filter, "c.channel", "ct.address", "c.conv_key", outboxWhere, outboxParams);
+        if (conversations != null) {
+            only("c.id", conversations, inboxWhere, inboxParams);
+            only("o.conversation_id", conversations, outboxWhere, outboxParams);
+        }
         var inbox = "select i.id, 'INBOX' source, 0 rank, c.id conversation_id, i.received_at since, i.sender contact, "
                 + "i.channel, c.playbook, c.state, c.critical_alert_tags categories, i.error status, i.text preview "
                 + "from inbox i left join conversations c on c.channel = i.channel and c.conv_key = i.conversation_key "
@@ -140,15 +170,17 @@ final class QueueSql {
     }
 
     /**
-     * Held &amp; filtered: outbound rows HELD or DENIED (with their reason) and inbound messages the safety validator
+     * Held &amp; filtered: outbound rows HELD or DENIED (with their reason) or SCHEDULED for later (PENDING, never
+     * tried, due after {@code now}: held by quiet hours, issue 35), and inbound messages the safety validator
      * holds back (SILENCED until an operator releases them, DELAYED until their delay ends), newest first by when they
      * were stopped, keyset on (since, id). Both parts are picked by their status indexes. Filters are those of the
      * conversation queues (playbook, state, channel, unresolved alerts) and the search is over the search index
      * (contact, key and words of the conversation's messages), as in every other queue but Failed.
      */
-    private static Query held(QueueFilter filter, String anchor, boolean oldest, QueueCursor after, int limit) {
+    private static Query held(QueueFilter filter, String anchor, boolean oldest, QueueCursor after, int limit,
+                              List<Long> conversations, java.time.Instant now) {
         var params = new ArrayList<Object>();
-        var outboxWhere = new ArrayList<>(List.of("o.status in ('HELD','DENIED')"));
+        var outboxWhere = new ArrayList<>(List.of("(o.status in ('HELD','DENIED') or " + SCHEDULED + ")"));
         var messageWhere = new ArrayList<>(List.of("m.status in ('SILENCED','DELAYED')"));
         var outboxParams = new ArrayList<Object>();
         var messageParams = new ArrayList<Object>();
@@ -156,11 +188,17 @@ final class QueueSql {
             filters(QueueKind.HELD, filter, anchor, outboxWhere, outboxParams);
             filters(QueueKind.HELD, filter, anchor, messageWhere, messageParams);
         }
+        if (conversations != null) {
+            only("o.conversation_id", conversations, outboxWhere, outboxParams);
+            only("m.conversation_id", conversations, messageWhere, messageParams);
+        }
         var outbox = "select o.id, 'OUTBOX' source, 0 rank, o.conversation_id, o.created_at since, ct.address contact, "
                 + "c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
-                + "o.status || ': ' || coalesce(o.reason, '') status, o.text preview from outbox o "
+                + "case when o.status = 'PENDING' then '" + SCHEDULED_STATUS + "' else o.status end || ': ' || "
+                + "coalesce(o.reason, '') status, o.text preview from outbox o "
                 + "join conversations c on c.id = o.conversation_id join contacts ct on ct.id = o.contact_id where "
                 + String.join(" and ", outboxWhere);
+        params.add(Timestamp.from(now));
         var messages = "select m.id, 'MESSAGE' source, 0 rank, m.conversation_id, m.received_at since, "
                 + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, "
                 + "m.status || ': inbound, safety ' || lower(coalesce(s.decision, '')) status, m.text preview "
@@ -181,6 +219,13 @@ final class QueueSql {
         var sql = "select * from (" + outbox + " union all " + messages + ") h" + keyset + order + " fetch first "
                 + limit + " rows only";
         return new Query(sql, params);
+    }
+
+    /** {@code column in (conversations)}. */
+    private static void only(String column, List<Long> conversations, List<String> where, List<Object> params) {
+        where.add(conversations.isEmpty() ? "1 = 0" : column + " in (" + String.join(", ",
+                java.util.Collections.nCopies(conversations.size(), "?")) + ")");
+        params.addAll(conversations);
     }
 
     private static void failedFilters(QueueFilter f, String channel, String address, String key, List<String> where,

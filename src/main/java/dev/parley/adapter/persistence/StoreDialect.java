@@ -12,6 +12,8 @@ enum StoreDialect {
     /** PostgreSQL advisory lock classes of Parley (the first key of the two-key form), one per kind of hold. */
     static final int LOCK_LANE = 0x504C4E45;
     static final int LOCK_INSTANCE = 0x50494E53;
+    /** Held (key 0) while a process migrates the schema, so that processes starting together migrate one by one. */
+    static final int LOCK_MIGRATION = 0x504D4947;
 
     static StoreDialect of(String jdbcUrl) {
         return Database.isPostgres(jdbcUrl) ? POSTGRESQL : H2;

@@ -3,7 +3,7 @@ package dev.parley.adapter.safety;
 import dev.parley.adapter.files.AtomicFiles;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.SafetyPolicyDocument;
-import dev.parley.application.safety.SampleFacts;
+import dev.parley.domain.safety.NeutralFacts;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.SafetyPolicy;
@@ -61,7 +61,7 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
         var file = parse(json);
         var at = clock.instant();
         var validator = new SafetyValidator(file.policy(), clock, ValidationFailureListener.IGNORE);
-        var facts = new SampleFacts();
+        var facts = NeutralFacts.INSTANCE;
         var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts,
                 heads.forText());
         var outbound = validator.validate(SafetyRequest.of(Direction.OUTBOUND, sample, "you", "sample", "sms", at),

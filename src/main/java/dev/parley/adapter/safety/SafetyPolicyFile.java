@@ -7,6 +7,7 @@ import dev.parley.adapter.alerts.LinearTimeTermFinderCompiler;
 import dev.parley.application.JsonMappers;
 import dev.parley.domain.safety.InvalidSafetyPolicyException;
 import dev.parley.domain.safety.LexiconEntry;
+import dev.parley.domain.safety.LinkRules;
 import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.RiskLevel;
 import dev.parley.domain.safety.SafetyPolicy;
@@ -39,12 +40,18 @@ public final class SafetyPolicyFile {
     public static final String FILE_NAME = "safety.json";
 
     private static final Set<String> FILE_FIELDS = Set.of("format", "description", "risk_thresholds", "time_rules",
-            "frequency_limits", "lexicons");
+            "frequency_limits", "lexicons", "links", "crisis_resources");
+    private static final Set<String> LINK_FIELDS = Set.of("note", "weights", "shorteners", "chat_links",
+            "bare_suffixes", "brands");
+    private static final Set<String> LINK_WEIGHTS = Set.of("shortener", "lookalike", "brand_mismatch", "ip_address");
+    private static final Set<String> BRAND_FIELDS = Set.of("name", "mentions", "domains");
+    private static final Set<String> RESOURCE_FIELDS = Set.of("id", "phrases", "pattern", "requires", "note");
     private static final Set<String> TIME_FIELDS = Set.of("quiet_hours", "work_hours", "delay_minutes");
     private static final Set<String> SPAN_FIELDS = Set.of("start", "end");
     private static final Set<String> FREQUENCY_FIELDS = Set.of("max_messages_per_hour", "max_notifications_per_day",
             "escalation_threshold");
-    private static final Set<String> ENTRY_FIELDS = Set.of("id", "phrases", "pattern", "requires", "weight", "floor", "max_terms", "note");
+    private static final Set<String> ENTRY_FIELDS = Set.of("id", "phrases", "pattern", "requires", "weight", "floor",
+            "max_terms", "rewrite", "context", "note");
     private static final String FORMAT = "parley-safety/1";
 
     private final String source;
@@ -186,7 +193,98 @@ public final class SafetyPolicyFile {
                 }
                 entries.put(c, parsed);
             }
-            return new SafetyRules(limits, timeRules, frequencyLimits, entries);
+            // Issue 35's sections: a file written before them gets the built-in ones
+            JsonNode links = root.has("links") ? root.get("links") : builtIn().get("links");
+            JsonNode resources = root.has("crisis_resources") ? root.get("crisis_resources")
+                    : builtIn().get("crisis_resources");
+            return new SafetyRules(limits, timeRules, frequencyLimits, entries, links(links),
+                    crisisResources(resources));
+        }
+
+        private static JsonNode builtIn() {
+            try {
+                return JsonMappers.PLAIN.readTree(defaultBytes());
+            } catch (IOException e) {
+                throw new SafetyPolicyFileException("built-in " + FILE_NAME + ": cannot be read", e);
+            }
+        }
+
+        private LinkRules links(JsonNode node) {
+            if (node == null) return LinkRules.NONE;
+            requireObject(node, "links", LINK_FIELDS);
+            JsonNode w = required(node, "weights", "links");
+            requireObject(w, "links.weights", LINK_WEIGHTS);
+            var weights = new LinkRules.Weights(weight(w, "shortener"), weight(w, "lookalike"),
+                    weight(w, "brand_mismatch"), weight(w, "ip_address"));
+            List<LinkRules.Brand> brands = new ArrayList<>();
+            JsonNode list = required(node, "brands", "links");
+            if (!list.isArray()) throw new IllegalArgumentException("links.brands must be an array");
+            int index = 0;
+            for (JsonNode b : list) {
+                String where = "links.brands[" + index++ + "]";
+                requireObject(b, where, BRAND_FIELDS);
+                JsonNode name = required(b, "name", where);
+                if (!name.isTextual() || name.asText().isBlank()) {
+                    throw new IllegalArgumentException(where + ".name must be a non-empty string");
+                }
+                List<String> domains = strings(required(b, "domains", where), where + ".domains", true);
+                for (String d : domains) domain(d, where + ".domains");
+                var mentions = strings(required(b, "mentions", where), where + ".mentions", false);
+                brands.add(new LinkRules.Brand(name.asText(), mentions, domains));
+            }
+            List<String> shorteners = strings(required(node, "shorteners", "links"), "links.shorteners", false);
+            for (String d : shorteners) domain(d, "links.shorteners");
+            List<String> chats = strings(required(node, "chat_links", "links"), "links.chat_links", false);
+            for (String d : chats) domain(d, "links.chat_links");
+            return new LinkRules(weights, shorteners, chats, strings(required(node, "bare_suffixes", "links"),
+                    "links.bare_suffixes", false), brands);
+        }
+
+        private List<LexiconEntry> crisisResources(JsonNode node) {
+            if (node == null) return List.of();
+            if (!node.isArray()) throw new IllegalArgumentException("crisis_resources must be an array");
+            List<LexiconEntry> entries = new ArrayList<>();
+            Set<String> ids = new HashSet<>();
+            int index = 0;
+            for (JsonNode entry : node) {
+                String where = "crisis_resources[" + index++ + "]";
+                requireObject(entry, where, RESOURCE_FIELDS);
+                LexiconEntry e = entry(entry, where);
+                if (!ids.add(e.id())) {
+                    throw new IllegalArgumentException("crisis_resources: duplicate id '" + e.id() + "'");
+                }
+                entries.add(e);
+            }
+            return entries;
+        }
+
+        private static double weight(JsonNode weights, String field) {
+            JsonNode w = required(weights, field, "links.weights");
+            if (!w.isNumber() || w.asDouble() < 0 || w.asDouble() > 100) {
+                throw new IllegalArgumentException("links.weights." + field + " must be a number in [0, 100]");
+            }
+            return w.asDouble();
+        }
+
+        /** A lower-case domain name ({@code bit.ly}, {@code gov.uk}, {@code gov}). */
+        private static void domain(String d, String where) {
+            if (!d.matches("[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*")) {
+                throw new IllegalArgumentException(where + ": '" + d + "' is not a lower-case domain name");
+            }
+        }
+
+        private static List<String> strings(JsonNode node, String where, boolean nonEmpty) {
+            if (!node.isArray() || nonEmpty && node.isEmpty()) {
+                throw new IllegalArgumentException(where + " must be " + (nonEmpty ? "a non-empty" : "an") + " array");
+            }
+            List<String> out = new ArrayList<>();
+            for (JsonNode v : node) {
+                if (!v.isTextual() || v.asText().isBlank()) {
+                    throw new IllegalArgumentException(where + ": every item must be a non-empty string");
+                }
+                out.add(v.asText());
+            }
+            return out;
         }
 
         private LexiconEntry entry(JsonNode node, String where) {
@@ -247,8 +345,21 @@ public final class SafetyPolicyFile {
                     requires.add(r.asText().toLowerCase(java.util.Locale.ROOT));
                 }
             }
+            boolean dropsSentence = choice(node, "rewrite", at, "drop_sentence", "by_category");
+            boolean linkOnly = choice(node, "context", at, "link", "any");
             return new LexiconEntry(id.asText(), phrases, Optional.ofNullable(pattern).map(JsonNode::asText), weight,
-                    floor, maxTerms, requires);
+                    floor, maxTerms, requires, dropsSentence, linkOnly);
+        }
+
+        /** Whether optional {@code field} is {@code yes}; absent is {@code otherwise}; anything else is refused. */
+        private static boolean choice(JsonNode node, String field, String at, String yes, String otherwise) {
+            JsonNode value = node.get(field);
+            if (value == null) return false;
+            if (!value.isTextual() || !Set.of(yes, otherwise).contains(value.asText())) {
+                throw new IllegalArgumentException(at + ": '" + field + "' must be \"" + yes + "\" or \""
+                        + otherwise + "\"");
+            }
+            return value.asText().equals(yes);
         }
 
         private static JsonNode required(JsonNode node, String field, String where) {

@@ -48,6 +48,8 @@ public final class ConsoleWindow implements AutoCloseable {
     private ConversationView conversation;
     private ConversationViewModel conversationModel;
     private final javafx.animation.Timeline reminders;
+    /** Team mode: the status bar's link to the shared store, read every second (it changes with no event). */
+    private final javafx.animation.Timeline teamStatus;
     private SettingsViewModel settingsModel;
     private EscalationsViewModel escalations;
 
@@ -56,6 +58,7 @@ public final class ConsoleWindow implements AutoCloseable {
         this.model = new MainViewModel(context.queues(), context.reveal(), context.executor(), context.notifier(),
                 context.settings(), context.clock());
         model.setModelHealth(context.modelHealth());
+        model.setStoreLink(context.storeLink());
         this.view = new MainView(model, this::otherView, this::queueActions, context.version(), this::showShortcuts);
         this.scene = new Scene(view.root(), 1280, 800);
         Themes.apply(scene, context.settings().theme());
@@ -68,6 +71,9 @@ public final class ConsoleWindow implements AutoCloseable {
         reminders = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(15),
                 e -> model.checkReminders()));
         reminders.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        teamStatus = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.seconds(1),
+                e -> model.refreshTeamStatus()));
+        teamStatus.setCycleCount(javafx.animation.Animation.INDEFINITE);
     }
 
     /** Puts the window on {@code stage} and loads the first queue; asks for the operator name if unknown. */
@@ -91,6 +97,7 @@ public final class ConsoleWindow implements AutoCloseable {
         model.refreshCounts();
         model.checkReminders();
         reminders.play();
+        if (context.storeLink().get().shared()) teamStatus.play();
         stage.titleProperty().bind(model.windowTitle());
         stage.getIcons().addAll(windowIcons());
         stage.setScene(scene);
@@ -140,13 +147,28 @@ public final class ConsoleWindow implements AutoCloseable {
             model.refreshModelStatus();
         }
         if (changes.isEmpty()) return;
+        // StoreChanged: the store changed unseen (team mode, live events lost or back): everything shown is read again
+        boolean everything = changes.stream().anyMatch(e -> e instanceof dev.parley.application.PipelineEvent
+                .StoreChanged);
+        // the open conversation first: it is what the operator looks at
+        var aboutOpen = open == null ? List.<dev.parley.application.PipelineEvent>of() : changes.stream()
+                .filter(e -> e.conversationId() == open.conversationId()).toList();
+        if (everything || aboutOpen.stream().anyMatch(e -> !claimOnly(e))) {
+            if (open != null) open.load();
+        } else if (!aboutOpen.isEmpty()) {
+            open.loadClaim(); // a claim taken or released changes nothing else the view shows
+        }
         model.onEvents(changes);
-        if (escalations != null && changes.stream().anyMatch(e -> e instanceof
+        if (escalations != null && (everything || changes.stream().anyMatch(e -> e instanceof
                 dev.parley.application.PipelineEvent.EscalationChanged
-                || e instanceof dev.parley.application.PipelineEvent.OutboxChanged)) {
+                || e instanceof dev.parley.application.PipelineEvent.OutboxChanged))) {
             escalations.refresh();
         }
-        if (open != null && changes.stream().anyMatch(e -> e.conversationId() == open.conversationId())) open.load();
+    }
+
+    private static boolean claimOnly(dev.parley.application.PipelineEvent event) {
+        return event instanceof dev.parley.application.PipelineEvent.OperatorActed acted
+                && (acted.action().equals("claim") || acted.action().equals("release"));
     }
 
     private void openConversation(long id) {
@@ -209,15 +231,21 @@ public final class ConsoleWindow implements AutoCloseable {
     }
 
     /**
-     * The Failed queue's actions: an inbox row is put back in line; an outbox row of unknown delivery is marked sent
-     * (after the operator checked with the provider) or, like a failed one, sent again. All audited by the use cases.
+     * The queues' actions. Held: a held inbound message is released, an outgoing one scheduled for later is cancelled.
+     * Failed: an inbox row is put back in line; an outbox row of unknown delivery is marked sent (after the operator
+     * checked with the provider) or, like a failed one, sent again. All audited by the use cases.
      */
     private List<QueueAction> queueActions(Section section) {
         if (section == Section.HELD) {
-            // Seed 002: an operator reviews a message the validator holds back and releases it to automation.
+            // Seed 002: an operator reviews a message the validator holds back and releases it to automation, or
+            // cancels an outgoing one quiet hours hold for later (issue 35).
             return List.of(new QueueAction("release-message", "Release", row -> row.item().source()
                     == QueueItem.Source.MESSAGE, row -> act("Release", () -> context.safety().release()
-                    .release(row.item().id(), model.operator().get()))));
+                    .release(row.item().id(), model.operator().get()))),
+                    new QueueAction("cancel-scheduled", "Cancel send", row -> row.item().source()
+                            == QueueItem.Source.OUTBOX && row.item().status().startsWith("SCHEDULED"),
+                            row -> act("Cancel send", () -> context.undelivered().cancelScheduled(row.item().id(),
+                                    model.operator().get()))));
         }
         if (section != Section.FAILED) return List.of();
         return List.of(
@@ -325,6 +353,7 @@ public final class ConsoleWindow implements AutoCloseable {
     @Override
     public void close() {
         reminders.stop();
+        teamStatus.stop();
         events.close();
     }
 }

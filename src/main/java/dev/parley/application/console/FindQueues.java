@@ -11,6 +11,8 @@ import java.util.Map;
 /** Read-side queries of the console: queue counts, queue pages, dashboard figures, alerts to remind of. */
 public final class FindQueues {
     public static final int PAGE_SIZE = 100;
+    /** The most items a live update reads: a console shows at most this many rows of a queue after a refresh. */
+    public static final int LIVE_LIMIT = 1000;
 
     private final Queues queues;
     private final Clock clock;
@@ -38,6 +40,17 @@ public final class FindQueues {
         }
         List<QueueItem> items = rows.subList(0, limit);
         return new QueuePage(List.copyOf(items), items.getLast().cursor());
+    }
+
+    /**
+     * The items of {@code kind} that belong to {@code conversations} now (none: they left the queue), in the queue's
+     * order; at most {@link #LIVE_LIMIT}.
+     */
+    public List<QueueItem> ofConversations(QueueKind kind, QueueFilter filter, QueueSort sort,
+                                           java.util.Collection<Long> conversations) {
+        var order = sort == null || !QueueSort.of(kind).contains(sort) ? QueueSort.defaultOf(kind) : sort;
+        return queues.ofConversations(kind, filter == null ? QueueFilter.NONE : filter, order, conversations,
+                LIVE_LIMIT);
     }
 
     public DashboardFigures dashboard() {

@@ -22,6 +22,14 @@ public interface Queues {
         return page(kind, filter, QueueSort.defaultOf(kind), after, limit);
     }
 
+    /**
+     * The items of {@code kind} that belong to {@code conversations}, in {@code sort} order (by severity: newest
+     * activity first, the attention in each item's rank), at most {@code limit}: what a live update of those
+     * conversations changes in a queue a console shows.
+     */
+    List<QueueItem> ofConversations(QueueKind kind, QueueFilter filter, QueueSort sort,
+                                    java.util.Collection<Long> conversations, int limit);
+
     /** When the oldest item of each queue arrived (queues without items are absent). */
     Map<QueueKind, Instant> oldest();
 

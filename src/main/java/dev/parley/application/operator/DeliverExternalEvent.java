@@ -78,7 +78,7 @@ public final class DeliverExternalEvent {
                                     preparing.now(), who), event, payload));
                 }, (store, committing) -> {
                     var now = committing.now();
-                    var current = conversation.lockUnchanged(store)
+                    var current = conversation.lockUnchanged(store, committing)
                             .orElseThrow(() -> new NotFoundException("conversation " + conversationId));
                     if (idempotencyKey != null) {
                         var receipt = store.eventReceipts().find(conversationId, idempotencyKey);

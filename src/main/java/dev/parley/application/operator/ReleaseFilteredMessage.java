@@ -44,7 +44,7 @@ public final class ReleaseFilteredMessage {
                 }, (store, committing) -> {
                     var message = store.messages().find(messageId)
                             .orElseThrow(() -> new NotFoundException("message " + messageId));
-                    if (conversation[0] != null) conversation[0].lockUnchanged(store);
+                    if (conversation[0] != null) conversation[0].lockUnchanged(store, committing);
                     var now = committing.now();
                     var released = release.release(committing.backend(), id -> store.inbox().find(id), messageId, who,
                             now);

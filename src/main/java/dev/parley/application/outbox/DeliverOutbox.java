@@ -10,8 +10,10 @@ import dev.parley.application.RetryPolicy;
 import dev.parley.application.playbook.Playbooks;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.application.store.ProcessRegistration;
 import dev.parley.application.store.RetryOnConflict;
 import dev.parley.application.store.Store;
+import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.application.store.Transactions;
 import dev.parley.domain.contact.CompliancePurposes;
 import dev.parley.domain.contact.ContactStatus;
@@ -44,14 +46,21 @@ import org.slf4j.LoggerFactory;
  *   certainly did not leave PENDING again after {@link RetryPolicy#OUTBOX}'s backoff; an unknown outcome
  *   DELIVERY_UNKNOWN, or a retry when the sender is {@link Sender#idempotent()}.</li>
  * </ol>
- * If the playbook's hook (or anything else) fails after a send, SENT is recorded without it. A row left SENDING (a
- * crash between send and record) is never sent again by itself: {@link #recoverInterrupted()} makes it
- * DELIVERY_UNKNOWN, or PENDING again on an idempotent channel. Operators resolve DELIVERY_UNKNOWN and FAILED rows
- * with {@link ResolveUndelivered}.
+ * If the playbook's hook (or anything else) fails after a send, SENT is recorded without it; while the store cannot
+ * be reached the outcome is held and recorded again ({@link RetryPolicy#RECORDING}). A row left SENDING (a crash
+ * between send and record) is never sent again by itself: {@link #recoverInterrupted()} makes it DELIVERY_UNKNOWN, or
+ * PENDING again on an idempotent channel; if its sender's answer still arrives (the process that sent it was only cut
+ * off from the store for a while, docs/team.md) a delivery is recorded SENT all the same. Operators resolve
+ * DELIVERY_UNKNOWN and FAILED rows with {@link ResolveUndelivered}.
+ *
+ * <p>A process that is not {@link ProcessRegistration#registered() registered} with its store (team mode: its
+ * registration's connection is lost) claims nothing, and sends nothing it claimed before: the other processes may come
+ * to take it for gone and recover its SENDING rows. A row it claimed and could not send goes back to PENDING.
  */
 public final class DeliverOutbox {
     private static final Logger LOG = LoggerFactory.getLogger(DeliverOutbox.class);
     static final String INTERRUPTED = "interrupted while sending: the message may have left";
+    static final String UNREGISTERED = "not sent: this process lost its registration with the store";
 
     private final Transactions transactions;
     /** For recording an outcome: a race with the pipeline on the same conversation is not a failure to record. */
@@ -64,10 +73,19 @@ public final class DeliverOutbox {
     private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
     private final RecordSent recordSent;
     private final ScreenOutbound safety;
+    private final ProcessRegistration registration;
 
     /** {@code safety} checks each row before its first attempt (seed 002). */
     public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
                          RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety) {
+        this(transactions, senders, playbooks, clock, jitter, events, safety, ProcessRegistration.SOLE);
+    }
+
+    /** As above, on a store other processes share: {@code registration} says whether this process may claim. */
+    public DeliverOutbox(Transactions transactions, Senders senders, Playbooks playbooks, Clock clock,
+                         RandomGenerator jitter, PipelineEvents events, ScreenOutbound safety,
+                         ProcessRegistration registration) {
+        this.registration = registration;
         this.transactions = transactions;
         this.recording = new RetryOnConflict(transactions, "recording a send's outcome", jitter);
         this.safety = safety;
@@ -100,7 +118,7 @@ public final class DeliverOutbox {
      * earlier unsent row of its conversation. Returns whether the row changed (sent, or held/denied at the claim).
      */
     public boolean deliver(long outboxId) {
-        if (!inFlight.add(outboxId)) {
+        if (!registration.registered() || !inFlight.add(outboxId)) {
             return false;
         }
         try {
@@ -115,7 +133,8 @@ public final class DeliverOutbox {
             }
             events.publish(claim.events());
             if (claim.message() != null) {
-                record(claim, send(claim));
+                // lost since the claim: the others may take this process for gone and recover the row: not sent
+                record(claim, registration.registered() ? send(claim) : new Sender.Retryable(UNREGISTERED));
                 return true;
             }
             return !claim.events().isEmpty();
@@ -148,7 +167,7 @@ public final class DeliverOutbox {
      */
     public int recoverInterrupted() {
         int recovered = 0;
-        for (var row : transactions.inTransaction(s -> s.outbox().sending())) {
+        for (var row : transactions.inTransaction(s -> s.outbox().sending(clock.instant()))) {
             if (inFlight.contains(row.id())) continue;
             var changed = transactions.inTransaction(store -> {
                 var current = store.outbox().find(row.id()).orElse(null);
@@ -217,6 +236,14 @@ public final class DeliverOutbox {
                 published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId, stop.status().name()));
                 return Claim.nothing(published);
             }
+            if (outcome instanceof ScreenOutbound.Outcome.Later later) {
+                // still its first attempt when it is due: screened again then (a cancelled row never is)
+                store.outbox().markRetry(outboxId, 0, later.reason(), later.until());
+                LOG.info("outbox={} scheduled: {}", outboxId, later.reason());
+                published.add(new PipelineEvent.OutboxChanged(conversation.id(), outboxId,
+                        OutboxStatus.PENDING.name()));
+                return Claim.nothing(published);
+            }
         }
         var claimed = store.outbox().claim(outboxId, now);
         var message = new Sender.OutgoingMessage(outboxId, conversation.channel(), conversation.key(),
@@ -250,23 +277,50 @@ public final class DeliverOutbox {
      * failure on the timeline). If even that fails the row stays SENDING, for {@link #recoverInterrupted()}. Each is
      * run again when it lost a race with another transaction on the conversation (the pipeline processing the next
      * message): a race is not a failure of the hook, and a reply that left must not end up DELIVERY_UNKNOWN for it.
+     * While the store cannot be reached (a PostgreSQL restart) the outcome is held and recorded again as {@link
+     * RetryPolicy#RECORDING} says; the row stays in flight meanwhile, so this process does not recover it itself.
      */
     private void record(Claim claim, Sender.Result result) {
         long id = claim.row().id();
-        try {
-            recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, null, afterLostRace))
-                    .publish(events);
-            return;
-        } catch (RuntimeException first) {
-            LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
-                    result.getClass().getSimpleName(), RedactedThrowable.of(first));
+        RuntimeException hookFailure = null;
+        for (int unavailable = 0; ; ) {
+            var failure = hookFailure;
             try {
-                recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, first, afterLostRace))
-                        .publish(events);
-            } catch (RuntimeException second) {
-                LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
-                        result.getClass().getSimpleName(), RedactedThrowable.of(second));
+                recording.inTransaction((store, afterLostRace) -> recordIn(store, claim, result, failure,
+                        afterLostRace)).publish(events);
+                if (unavailable > 0) LOG.info("outbox={} outcome {} recorded once the store was back", id,
+                        result.getClass().getSimpleName());
+                return;
+            } catch (StoreUnavailableException e) {
+                if (++unavailable >= RetryPolicy.RECORDING.attempts()) {
+                    LOG.error("outbox={} outcome {} not recorded: the store stayed unavailable; the row stays SENDING "
+                            + "until it is recovered", id, result.getClass().getSimpleName(), RedactedThrowable.of(e));
+                    return;
+                }
+                if (unavailable == 1) LOG.warn("outbox={} outcome {} waits for the store to record it ({})", id,
+                        result.getClass().getSimpleName(), RedactedThrowable.describe(e.getCause() != null
+                                ? e.getCause() : e));
+                if (!pause(RetryPolicy.RECORDING.delay(unavailable, jitter))) return;
+            } catch (RuntimeException e) {
+                if (failure != null) {
+                    LOG.error("outbox={} outcome {} not recorded: the row stays SENDING until it is recovered", id,
+                            result.getClass().getSimpleName(), RedactedThrowable.of(e));
+                    return;
+                }
+                LOG.error("outbox={} recording the outcome {} failed; recording it without the playbook's hook", id,
+                        result.getClass().getSimpleName(), RedactedThrowable.of(e));
+                hookFailure = e;
             }
+        }
+    }
+
+    private static boolean pause(java.time.Duration delay) {
+        try {
+            Thread.sleep(delay);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -281,13 +335,23 @@ public final class DeliverOutbox {
         var afterCommit = new ArrayList<dev.parley.application.playbook.Effect.AfterCommit>();
         if (afterLostRace) store.conversations().lock(claim.conversation().id());
         var row = store.outbox().find(claim.row().id()).orElseThrow();
-        if (row.status() != OutboxStatus.SENDING) {
+        var now = clock.instant();
+        boolean sameAttempt = row.attempts() == claim.row().attempts()
+                && java.util.Objects.equals(row.claimedAt(), claim.row().claimedAt());
+        if (sameAttempt && result instanceof Sender.Delivered delivered && INTERRUPTED.equals(row.reason())
+                && (row.status() == OutboxStatus.DELIVERY_UNKNOWN || row.status() == OutboxStatus.PENDING)) {
+            // Recovered as interrupted while this attempt was still on its way (another process took this one for
+            // gone): the provider's answer settles it.
+            LOG.warn("outbox={} was recovered as {} while it was being sent; the delivery is recorded", row.id(),
+                    row.status());
+            return recordSent.record(store, row, delivered.providerId(), now, hookFailure == null);
+        }
+        if (row.status() != OutboxStatus.SENDING || !sameAttempt) {
             LOG.warn("outbox={} was {} when its outcome arrived; outcome {} not recorded", row.id(), row.status(),
                     result.getClass().getSimpleName());
             return new RecordSent.Recorded(published, afterCommit);
         }
         var conversation = claim.conversation();
-        var now = clock.instant();
         var sender = claim.sender();
         switch (result) {
             case Sender.Delivered delivered -> {

@@ -25,7 +25,9 @@ import java.util.List;
  *   <li><b>mark sent</b>: a DELIVERY_UNKNOWN row did reach the contact (the provider's console shows it): SENT, the
  *   message recorded on the conversation and the playbook told, as if the provider had answered;</li>
  *   <li><b>send again</b>: a DELIVERY_UNKNOWN or FAILED row goes back in line (PENDING, attempts reset); the outbox
- *   checks opt-out, block and pause again when it claims it.</li>
+ *   checks opt-out, block and pause again when it claims it;</li>
+ *   <li><b>cancel</b> a scheduled send: a row waiting, never tried, for a later time (quiet hours at the recipient,
+ *   issue 35) is not sent: DENIED, with who cancelled it.</li>
  * </ul>
  */
 public final class ResolveUndelivered {
@@ -83,6 +85,36 @@ public final class ResolveUndelivered {
                 new PipelineEvent.OperatorActed(row.conversationId(), "outbox_send_again", who)));
         outbox.wake();
         return row;
+    }
+
+    /**
+     * Cancels a scheduled send: a PENDING row never tried and due later (held by quiet hours, issue 35) becomes DENIED
+     * with {@code cancelled by <actor>}; it is never sent. Any other row is a conflict.
+     */
+    public OutboxEntry cancelScheduled(long outboxId, String actor) {
+        var who = requireActor(actor);
+        var row = transactions.inTransaction(store -> {
+            var now = clock.instant();
+            var current = store.outbox().find(outboxId)
+                    .orElseThrow(() -> new NotFoundException("outbox row " + outboxId));
+            if (!scheduled(current, now)) {
+                var due = current.status() == OutboxStatus.PENDING ? " and due" : "";
+                throw new ConflictException("outbox row " + outboxId + " is " + current.status() + due
+                        + ": only a send scheduled for later can be cancelled");
+            }
+            store.outbox().mark(outboxId, OutboxStatus.DENIED, "cancelled by " + who + " (it was scheduled: "
+                    + current.reason() + ")");
+            audit(store, current, "outbox_cancel", who, null, now);
+            return store.outbox().find(outboxId).orElseThrow();
+        });
+        events.publish(List.of(new PipelineEvent.OutboxChanged(row.conversationId(), outboxId, row.status().name()),
+                new PipelineEvent.OperatorActed(row.conversationId(), "outbox_cancel", who)));
+        return row;
+    }
+
+    /** A send scheduled for later: PENDING, never tried, due after {@code now}. */
+    public static boolean scheduled(OutboxEntry row, java.time.Instant now) {
+        return row.status() == OutboxStatus.PENDING && row.attempts() == 0 && row.nextAttemptAt().isAfter(now);
     }
 
     private static OutboxEntry undelivered(Store store, long outboxId) {

@@ -17,10 +17,20 @@ public final class Committing {
     private final Instant now;
     private final List<PipelineEvent> events = new ArrayList<>();
     private boolean wakeOutbox;
+    private final boolean reusesPreparedCalls;
 
-    Committing(StoreBackend backend, Instant now) {
+    Committing(StoreBackend backend, Instant now, boolean reusesPreparedCalls) {
         this.backend = backend;
         this.now = now;
+        this.reusesPreparedCalls = reusesPreparedCalls;
+    }
+
+    /**
+     * Whether this decision reuses answers Prepare made (model calls, vectors, tool calls). Only then does a change to
+     * the conversation since the snapshot matter: a decision that reuses nothing is made on the locked, current rows.
+     */
+    public boolean reusesPreparedCalls() {
+        return reusesPreparedCalls;
     }
 
     public StoreBackend backend() {

@@ -25,12 +25,14 @@ public final class PreparedConversation {
     }
 
     /**
-     * Commit: the conversation, locked, when it is as Prepare read it; empty when it is gone and was gone then.
+     * Commit: the conversation, locked, when it is as Prepare read it (or when the decision reuses nothing Prepare
+     * made, so that what it read then does not matter); empty when it is gone and was gone then.
      *
      * @throws UnitOfWork.ConversationChanged when it changed, appeared or went since
      */
-    public Optional<Conversation> lockUnchanged(Store store) {
+    public Optional<Conversation> lockUnchanged(Store store, Committing committing) {
         var now = store.conversations().find(id).map(c -> store.conversations().lock(c.id()));
+        if (!committing.reusesPreparedCalls()) return now;
         boolean same = now.isEmpty() ? prepared.isEmpty()
                 : prepared.isPresent() && prepared.get().version() == now.get().version();
         if (!same) throw new UnitOfWork.ConversationChanged("conversation " + id + " changed since it was prepared");

@@ -157,7 +157,7 @@ public final class ProcessInboundMessage {
             // between the check and the commit.
             var existing = store.conversations().findByKey(m.channel(), m.conversationKey())
                     .map(c -> store.conversations().lock(c.id()));
-            if (dryRun && !sameVersion(existing, prepared)) {
+            if (dryRun && committing.reusesPreparedCalls() && !sameVersion(existing, prepared)) {
                 throw new UnitOfWork.ConversationChanged("conversation changed since it was prepared");
             }
             var playbook = playbookOf(existing, m);

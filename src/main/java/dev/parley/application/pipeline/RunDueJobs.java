@@ -105,7 +105,7 @@ public final class RunDueJobs {
                 return false; // fired already, or firing now in another process: a timer fires once
             }
             var locked = job.conversationId() == null ? Optional.<Conversation>empty()
-                    : conversation.lockUnchanged(store);
+                    : conversation.lockUnchanged(store, committing);
             fire(committing.backend(), locked.orElse(null), id -> store.inbox().find(id), now)
                     .ifPresent(committing::publish);
             store.jobs().markDone(job.id(), now);

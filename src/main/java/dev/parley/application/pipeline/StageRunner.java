@@ -76,7 +76,7 @@ public final class StageRunner {
             String why;
             try {
                 var result = (R) committer.commit(store -> {
-                    committing[0] = new Committing(new StoreBackend(store, calls.recalling()), now);
+                    committing[0] = new Committing(new StoreBackend(store, calls.recalling()), now, calls.size() > 0);
                     return work.commit(store, committing[0]);
                 });
                 afterCommit(committing[0]);

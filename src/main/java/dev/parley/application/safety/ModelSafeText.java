@@ -8,6 +8,7 @@ import dev.parley.application.model.ModelGateway;
 import dev.parley.application.model.ModelRequest;
 import dev.parley.application.model.OfflineLanguageModel;
 import dev.parley.domain.safety.Direction;
+import dev.parley.domain.safety.NeutralFacts;
 import dev.parley.domain.safety.RiskLevel;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
@@ -25,7 +26,7 @@ import java.util.function.Supplier;
  * The model-backed soft rewrite (outbound) and safe summary (inbound) of seed 002, with {@code safety.rewrite=model}
  * (ADR 0020). {@link #prepare} runs outside every transaction: it asks the model gateway for the text
  * ({@value #REWRITE_TASK} / {@value #SUMMARY_TASK}) and validates the answer again with the same validator, on its
- * content alone ({@link SampleFacts}); {@link #choose} then, inside the transaction that decides, puts an accepted
+ * content alone ({@link NeutralFacts}); {@link #choose} then, inside the transaction that decides, puts an accepted
  * text in place of the deterministic one. Anything else — the gateway fell back, the answer is not the task's JSON or
  * is empty, the answer is still risky, nothing was prepared for this content — keeps the deterministic text, and the
  * {@link Choice} says why. The trace id never depends on the model's answer: only the safe text changes.
@@ -150,7 +151,7 @@ public final class ModelSafeText {
 
     private Optional<Prepared> ask(Direction direction, String content, Long conversationId) {
         var v = validator.get();
-        var alone = v.validate(SafetyRequest.of(direction, content, "", "", "", null), new SampleFacts(),
+        var alone = v.validate(SafetyRequest.of(direction, content, "", "", "", null), NeutralFacts.INSTANCE,
                 heads.forText());
         if (alone.failSafe() || alone.riskLevel() == RiskLevel.NONE) return Optional.empty();
         boolean outbound = direction == Direction.OUTBOUND;
@@ -170,7 +171,7 @@ public final class ModelSafeText {
         if (answer.value().isEmpty()) return Optional.of(Prepared.refused(direction, content, "invalid_answer"));
         var text = answer.value().get().strip();
         if (text.isEmpty()) return Optional.of(Prepared.refused(direction, content, "empty_answer"));
-        var again = v.validate(SafetyRequest.of(direction, text, "", "", "", null), new SampleFacts(),
+        var again = v.validate(SafetyRequest.of(direction, text, "", "", "", null), NeutralFacts.INSTANCE,
                 heads.forText());
         var still = stillRisky(again);
         return Optional.of(still == null ? Prepared.accepted(direction, content, text)
@@ -220,7 +221,7 @@ public final class ModelSafeText {
     }
 
     /** {@code timeout} of {@code timeout: read timed out}: the recorded outcome, never a provider's message. */
-    private static String outcome(String fallbackReason) {
+    static String outcome(String fallbackReason) {
         if (fallbackReason == null) return "unknown";
         int colon = fallbackReason.indexOf(':');
         var word = (colon < 0 ? fallbackReason : fallbackReason.substring(0, colon)).strip();

@@ -1,7 +1,7 @@
 package dev.parley.application.safety;
 
 /**
- * Which of the seed's behavioural rules protect the recipient of one message (ADR 0010b). The content rules (levels 1
+ * Which of the seed's behavioural rules protect the recipient of one message (ADR 0012). The content rules (levels 1
  * and 4) apply to every message; the time and frequency rules (levels 2 and 3) protect a person from being notified:
  * <ul>
  *   <li>{@link #PERSONAL}: the user of a personal inbox (the {@code guardian} playbook) receiving a message, or a

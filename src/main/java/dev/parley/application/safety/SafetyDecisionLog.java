@@ -41,6 +41,18 @@ public final class SafetyDecisionLog {
     public static long record(EffectSink effects, Conversation conversation, SafetyResult result, Long messageId,
                               Long outboxId, String actor, Instant now, List<PipelineEvent> published,
                               java.util.Optional<ModelSafeText.Choice> rewrite) {
+        return record(effects, conversation, result, messageId, outboxId, actor, now, published, rewrite,
+                java.util.Optional.empty());
+    }
+
+    /**
+     * As above; {@code opinion} is the configured model's second opinion when one was asked (issue 35): the timeline
+     * event's {@code second_opinion} (outcome, safe, categories, model; never the text).
+     */
+    public static long record(EffectSink effects, Conversation conversation, SafetyResult result, Long messageId,
+                              Long outboxId, String actor, Instant now, List<PipelineEvent> published,
+                              java.util.Optional<ModelSafeText.Choice> rewrite,
+                              java.util.Optional<SecondOpinion.Opinion> opinion) {
         var categories = categories(result);
         long id = effects.apply(new Effect.RecordSafetyDecision(new SafetyDecisionRow(0, result.traceId(), conversation.id(),
                 conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
@@ -48,8 +60,8 @@ public final class SafetyDecisionLog {
                 scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),
                 result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now)));
         effects.apply(new Effect.AppendTimeline(conversation.id(), KIND, null, null, null,
-                JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId, rewrite)), actor,
-                now));
+                JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId, rewrite, opinion)),
+                actor, now));
         published.add(new PipelineEvent.SafetyDecided(conversation.id(), result.direction().wire(),
                 result.decision().wire(), categories, result.enforcementReason().wire(), result.traceId()));
         return id;
@@ -57,7 +69,8 @@ public final class SafetyDecisionLog {
 
     /** The issue's decision event: kind, conversation, direction, decision, risk_categories, reason, trace id. */
     static Map<String, Object> timelineDetail(String conversationKey, SafetyResult result, Long messageId,
-                                              Long outboxId, java.util.Optional<ModelSafeText.Choice> rewrite) {
+                                              Long outboxId, java.util.Optional<ModelSafeText.Choice> rewrite,
+                                              java.util.Optional<SecondOpinion.Opinion> opinion) {
         var detail = new LinkedHashMap<String, Object>();
         detail.put("kind", KIND);
         detail.put("conversation", conversationKey);
@@ -77,6 +90,7 @@ public final class SafetyDecisionLog {
             detail.put("rewrite", c.used());
             if (c.fallback() != null) detail.put("rewrite_fallback", c.fallback());
         });
+        opinion.ifPresent(o -> detail.put("second_opinion", o.detail()));
         return detail;
     }
 

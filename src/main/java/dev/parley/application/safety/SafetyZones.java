@@ -2,6 +2,7 @@ package dev.parley.application.safety;
 
 import dev.parley.domain.buyer.Places;
 import dev.parley.domain.safety.ZoneLookup;
+import java.time.ZoneId;
 import java.util.List;
 
 /**
@@ -13,6 +14,19 @@ import java.util.List;
  */
 public final class SafetyZones {
     private SafetyZones() {
+    }
+
+    /**
+     * {@code lookup}, and where it knows no zone (a chat id, an e-mail address, a number nothing places) the team's
+     * zone ({@code team.time_zone}): quiet hours are those of where the team works, not "always quiet" (issue 35: an
+     * unknown zone was read as the most restrictive, and every message to a Telegram chat was held to morning).
+     */
+    public static ZoneLookup orElse(ZoneLookup lookup, ZoneId team) {
+        java.util.Objects.requireNonNull(team, "team");
+        return (address, channel) -> {
+            var known = lookup.zonesOf(address, channel);
+            return known == null || known.isEmpty() ? List.of(team) : known;
+        };
     }
 
     public static ZoneLookup of(ZoneLookup placed, Places places) {

@@ -51,6 +51,7 @@ public final class ScreenInbound {
     private final ZoneId inboxZone;
     private final SafetyModel model;
     private final ModelSafeText summaries;
+    private final SecondOpinion opinion;
 
     /**
      * @param validator the current validator (a supplier: an edited safety.json applies to the next message)
@@ -68,11 +69,18 @@ public final class ScreenInbound {
     /** As above, with the model-backed safe summary of {@code summaries} when {@code safety.rewrite=model} (ADR 0020). */
     public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model,
                          ModelSafeText summaries) {
+        this(validator, zones, inboxZone, model, summaries, SecondOpinion.off());
+    }
+
+    /** As above, with the configured model's second opinion on an uncertain message (issue 35). */
+    public ScreenInbound(Supplier<SafetyValidator> validator, ZoneLookup zones, ZoneId inboxZone, SafetyModel model,
+                         ModelSafeText summaries, SecondOpinion opinion) {
         this.validator = validator;
         this.zones = zones;
         this.inboxZone = inboxZone;
         this.model = model;
         this.summaries = summaries;
+        this.opinion = opinion;
     }
 
     /** The model-backed summary (off unless {@code safety.rewrite=model}). */
@@ -80,31 +88,42 @@ public final class ScreenInbound {
         return summaries;
     }
 
-    /** Whether {@link #prepare} has anything to do: a model summary to ask, or a text to embed for the heads. */
-    public boolean prepares() {
-        return summaries.enabled() || model.enabled();
-    }
-
     /**
-     * What {@link #decide} needs that is slow, worked out before the processing transaction and outside every
-     * transaction: the model's safe summary of a message (ADR 0020) and the vector of its text for the learned heads
-     * (issue 8, latency: the embedding no longer holds a connection or the store's writer). Either may be absent; the
-     * decision is then made as before, with the vector computed inside.
+     * Whether {@link #prepare} has anything to do: a model summary or a second opinion to ask, or a text to embed for
+     * the heads.
      */
-    public record Prepared(Optional<ModelSafeText.Prepared> summary, Optional<SafetyModel.Ahead> vector) {
-        /** Nothing prepared. */
-        public static final Prepared NONE = new Prepared(Optional.empty(), Optional.empty());
+    public boolean prepares() {
+        return summaries.enabled() || opinion.enabled() || model.enabled();
     }
 
     /**
-     * Before the processing transaction, outside every transaction: the model's safe summary of {@code m}, for the
-     * decision to use if it is SUMMARIZE (ADR 0020; empty when none is asked), and the vector of its text.
+     * What {@link #decide} needs that is slow, worked out at the Prepare stage, outside every transaction: the model's
+     * safe summary of a message (ADR 0020), the vector of its text for the learned heads (issue 8, latency: the
+     * embedding no longer holds a connection or the store's writer) and the model's second opinion (issue 35). Any may
+     * be absent; the decision is then made as before, with the vector computed inside.
+     */
+    public record Prepared(Optional<ModelSafeText.Prepared> summary, Optional<SafetyModel.Ahead> vector,
+                           Optional<SecondOpinion.Opinion> opinion) {
+        /** Nothing prepared. */
+        public static final Prepared NONE = new Prepared(Optional.empty(), Optional.empty(), Optional.empty());
+
+        public Prepared(Optional<ModelSafeText.Prepared> summary, Optional<SafetyModel.Ahead> vector) {
+            this(summary, vector, Optional.empty());
+        }
+    }
+
+    /**
+     * At the Prepare stage, outside every transaction: the model's safe summary of {@code m}, for the decision to use
+     * if it is SUMMARIZE (ADR 0020; empty when none is asked), the vector of its text, and the model's second opinion
+     * when the text alone is uncertain (issue 35).
      * {@code conversationId}: the existing conversation's, for the call log (null for a first message).
      */
     public Prepared prepare(InboundMessage m, Long conversationId) {
         var summary = summaries.enabled() ? summaries.prepare(Direction.INBOUND, m.text(), conversationId)
                 : Optional.<ModelSafeText.Prepared>empty();
-        return new Prepared(summary, model.embedAhead(m.text()));
+        var vector = model.embedAhead(m.text());
+        var second = opinion.prepare(m.text(), conversationId, model.forText(vector));
+        return new Prepared(summary, vector, second);
     }
 
     /**
@@ -112,18 +131,20 @@ public final class ScreenInbound {
      * validator's model computed it: the caller stores it with the message ({@link #storeEmbedding}), so nothing
      * embeds the message again (the outreach screen, chime-in and recall read the stored vector).
      */
-    public record Decided(SafetyResult result, Optional<Embedding> embedding, Optional<ModelSafeText.Choice> rewrite) {
+    public record Decided(SafetyResult result, Optional<Embedding> embedding, Optional<ModelSafeText.Choice> rewrite,
+                          Optional<SecondOpinion.Opinion> opinion) {
         public Decided {
             embedding = embedding == null ? Optional.empty() : embedding;
             rewrite = rewrite == null ? Optional.empty() : rewrite;
+            opinion = opinion == null ? Optional.empty() : opinion;
         }
 
         public Decided(SafetyResult result, Optional<Embedding> embedding) {
-            this(result, embedding, Optional.empty());
+            this(result, embedding, Optional.empty(), Optional.empty());
         }
 
         public Decided(SafetyResult result) {
-            this(result, Optional.empty(), Optional.empty());
+            this(result, Optional.empty(), Optional.empty(), Optional.empty());
         }
 
         /**
@@ -156,7 +177,8 @@ public final class ScreenInbound {
 
     /**
      * As above, with what was {@link #prepare}d for the message: a SUMMARIZE uses the model's summary when it was
-     * accepted, and the heads read the vector computed ahead (the same scores as computing it here).
+     * accepted, the heads read the vector computed ahead (the same scores as computing it here), and a second opinion
+     * adds the categories it named.
      */
     public Decided decide(ConversationReads reads, Conversation conversation, InboundMessage m, Instant now,
                           Prepared prepared) {
@@ -166,8 +188,10 @@ public final class ScreenInbound {
         var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
         var scoring = model.forText(prepared.vector());
-        var chosen = summaries.choose(validator.get().validate(request, facts, scoring), prepared.summary());
-        return new Decided(chosen.result(), scoring.embedding(), chosen.choice());
+        // the second opinion, when one was asked about this text, adds the categories it named (issue 35)
+        var content = SecondOpinion.with(scoring, prepared.opinion());
+        var chosen = summaries.choose(validator.get().validate(request, facts, content), prepared.summary());
+        return new Decided(chosen.result(), scoring.embedding(), chosen.choice(), prepared.opinion());
     }
 
     /**
@@ -180,7 +204,7 @@ public final class ScreenInbound {
         var result = decided.result();
         var published = new java.util.ArrayList<PipelineEvent>();
         long decisionId = SafetyDecisionLog.record(session, session.conversation(), result, messageId, null,
-                TimelineEvent.SYSTEM_ACTOR, session.now(), published, decided.rewrite());
+                TimelineEvent.SYSTEM_ACTOR, session.now(), published, decided.rewrite(), decided.opinion());
         published.forEach(session::publish);
         boolean personal = PERSONAL_INBOX_PLAYBOOK.equals(playbook.name());
         if (personal || !result.decision().passes()) {

@@ -28,6 +28,8 @@ import java.util.function.Supplier;
  *   <li>ALLOW: sent as written;</li>
  *   <li>SOFT_REWRITE: an automated message is sent as the rewrite (the row's text is replaced); an operator's is sent
  *   as the operator chose, having seen the rewrite beside it in the composer ({@code CheckOutgoing});</li>
+ *   <li>DEFER (quiet hours at a recipient they protect): not sent now; the row stays PENDING, due when they end, and is
+ *   screened again then, as on its first attempt (issue 35: it was denied);</li>
  *   <li>HARD_DENY: not sent, the row DENIED with the reason;</li>
  *   <li>the validator failed (fail-safe): not sent, the row HELD for an operator to review.</li>
  * </ul>
@@ -104,6 +106,9 @@ public final class ScreenOutbound {
 
         /** Do not send: the row is now {@code status} with {@code reason}. */
         record Stop(OutboxStatus status, String reason) implements Outcome { }
+
+        /** Not now: the row waits until {@code until} (a scheduled send, shown with {@code reason}). */
+        record Later(Instant until, String reason) implements Outcome { }
     }
 
     /** The validator's decision on {@code row} (whose contact is {@code contact}), applied to the row. */
@@ -142,6 +147,9 @@ public final class ScreenOutbound {
                 store.apply(new Effect.RewriteOutbox(row.id(), rewrite));
                 yield new Outcome.Send(rewrite);
             }
+            case DEFER -> new Outcome.Later(result.delayUntil().orElseThrow(), "safety: "
+                    + result.enforcementReason().wire() + " until " + result.delayUntil().orElseThrow() + " (trace "
+                    + result.traceId() + ")");
             case HARD_DENY -> new Outcome.Stop(OutboxStatus.DENIED, "safety: " + result.enforcementReason().wire()
                     + " (trace " + result.traceId() + ")");
             default -> throw new IllegalStateException("not an outbound decision: " + result.decision());

@@ -47,9 +47,11 @@ public interface Outbox {
 
     /**
      * Every SENDING row that no other running process is sending (after a crash: rows whose outcome was never
-     * recorded). On a store several processes share, a row claimed by another process that still runs is left out.
+     * recorded). On a store several processes share, a row claimed by another process is left out unless that process
+     * is gone: it stopped, or the store has not seen it run for a while up to {@code now} (a process whose connection
+     * dropped for a moment still runs, and may still be sending; docs/team.md).
      */
-    List<OutboxEntry> sending();
+    List<OutboxEntry> sending(Instant now);
 
     void markSent(long id, String providerId, Instant now);
 

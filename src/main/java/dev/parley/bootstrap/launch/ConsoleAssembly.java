@@ -77,6 +77,6 @@ public final class ConsoleAssembly {
                 app.events, app.claims, app.buyerJourneys,
                 new CannedReplies(new FileReplyTemplates(app.config.home()), tx, CannedReplies.LastProperty.BUYER_SMS),
                 new dev.parley.application.operator.SafetyControls(app.releaseFiltered, app.revealOriginal,
-                        app.checkOutgoing, app.safetyPolicyDocument, app.setContactTimeZone));
+                        app.checkOutgoing, app.safetyPolicyDocument, app.setContactTimeZone), app::storeLink);
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The console's read path on a store (docs/benchmarks.md, "Console"): store open, counts, first pages, detail. */
+/** The console's read path on a store (docs/benchmarks.md, "bench console"): store open, counts, first pages, detail. */
 final class ConsoleBenchmark {
     /** Timed runs of each whole-store query (after one untimed run). */
     static final int RUNS = 40;

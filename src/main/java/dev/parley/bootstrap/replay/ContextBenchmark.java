@@ -1,5 +1,6 @@
 package dev.parley.bootstrap.replay;
 
+import dev.parley.adapter.chimein.ContextWeightsFile;
 import dev.parley.application.chimein.BotIdentities;
 import dev.parley.application.chimein.ChatHistory;
 import dev.parley.application.chimein.ContextSelector;
@@ -59,7 +60,7 @@ public final class ContextBenchmark {
             // The default strategy and, as same-run baselines on the same mentions, the seed's (the same 20-message
             // read, no vectors) and last5 (the old behaviour). Interleaved, so a change in the machine's load
             // touches all three alike.
-            var strategies = List.of(new DefaultContextStrategy(lookback),
+            var strategies = List.of(new DefaultContextStrategy(lookback, ContextWeightsFile.shipped()),
                     new SeedTimeGapStrategy(), new LastFiveStrategy());
             var selectors = strategies.stream().map(st -> new ContextSelector(st, app.messageEmbeddings)).toList();
             var bots = new BotIdentities("parley");

@@ -33,6 +33,37 @@ public final class ContentWords {
             + "say views view take input weigh look check see know bot"
             ).split(" "));
 
+    /**
+     * Words of a question about the conversation itself rather than a subject of its own ("what's the plan?",
+     * "what did we decide?", "can you sum up?"): the answer is in what people said here.
+     */
+    private static final Set<String> ABOUT_CONVERSATION = Set.of((
+            "plan plans planned planning decide decided decides deciding decision decisions agree agreed agreement "
+            + "consensus settle settled conclusion concluded conclude outcome verdict summary summarize summarise "
+            + "summed sum recap tldr catch missed miss status update updates progress option options choice choices "
+            + "proposal proposals proposed discussed discuss discussing discussion talked talking said saying "
+            + "conversation thread above happening happened next steps deal"
+            ).split(" "));
+
+    /** Subject words a question about the conversation has at most ("what did we decide about the venue?"). */
+    private static final int SHORT_QUESTION = 4;
+
+    /** Words that make a generic message a request on their own ("@bot thoughts", "@bot help"). */
+    private static final Set<String> REQUEST = Set.of((
+            "think thoughts thought opinion opinions idea ideas help chime suggest suggestion suggestions advice "
+            + "views input weigh").split(" "));
+
+    /** Nothing but a pointer at what came before: "", "^", "??", "^^ ?". */
+    private static final Pattern POINTER = Pattern.compile("[\\s^?↑.]*");
+
+    /** A question or a request by its first word ("what …", "can you …", "please …", "sum up …"). */
+    private static final Pattern ASKING = Pattern.compile("(?i)(what|what's|whats|where|when|who|how|which|why|is|are"
+            + "|do|does|did|can|could|would|will|should|shall|any|so|pls|please|summarize|summarise|sum|recap|tldr"
+            + "|remind|tell|give|explain)\\b");
+
+    /** First-person plural: in a group chat, a question about "we" is about what the group said. */
+    private static final Pattern WE = Pattern.compile("(?i)\\b(we|we're|we've|we'll|we'd|us|our|ours|let's)\\b");
+
     private ContentWords() {
     }
 
@@ -58,6 +89,31 @@ public final class ContentWords {
             if (!GENERIC_REQUEST.contains(w)) return false;
         }
         return true;
+    }
+
+    /**
+     * A call to read the conversation: a bare tag or pointer ("@bot", "@bot ^", "@bot ??"), a question with no
+     * subject of its own ("@bot what now?"), a request that only asks for an opinion or help ("@bot what do you
+     * think?", "@bot can you help"), or a question or request about the conversation itself ("what's the plan?",
+     * "what did we decide?", "sum up please", "where are we meeting?"). An acknowledgement ("@bot thanks", "ok",
+     * ":)") or a remark ("I see", "as I said") is not one.
+     */
+    public static boolean callsForConversation(String text) {
+        var rest = withoutAddressing(text);
+        if (POINTER.matcher(rest).matches()) return true;
+        var words = of(text);
+        boolean asks = rest.indexOf('?') >= 0 || ASKING.matcher(rest).lookingAt();
+        if (words.isEmpty()) return rest.indexOf('?') >= 0;
+        // A long question that names its own subject is about that subject, whatever words it uses on the way.
+        asks &= words.size() <= SHORT_QUESTION;
+        boolean onlyGeneric = true;
+        boolean request = false;
+        for (var w : words) {
+            if (ABOUT_CONVERSATION.contains(w) && asks) return true;
+            if (!GENERIC_REQUEST.contains(w)) onlyGeneric = false;
+            if (REQUEST.contains(w)) request = true;
+        }
+        return onlyGeneric && (asks || request) || asks && WE.matcher(rest).find();
     }
 
     /** A message with at most one subject word ("Any thoughts?", "+1", "same here"): it leans on what came before. */

@@ -8,16 +8,16 @@ import java.util.Map;
  * How a learned head's score becomes a category level of seed 002's threshold matrix (ADR 0019). Each head feeds one
  * category; the level depends on which of the head's own two thresholds the score reached:
  * <pre>
- * head            category             review (≈5% false alarms)  critical (≈1% false alarms)
+ * head            category             review (≤2% false alarms)  critical (≤1% false alarms)
  * self_harm       self_harm_triggers   –                          HIGH   (Escalate / deny)
  * threats         harassment           LOW    (Monitor: recorded) MEDIUM (Summarize / rewrite)
  * harassment      harassment           LOW    (Monitor: recorded) MEDIUM (Summarize / rewrite)
  * financial_scam  financial_scam       LOW    (Monitor: recorded) LOW    (Monitor: recorded)
  * </pre>
- * Every self-harm cell escalates, so that head counts only at its critical threshold; the review tiers (about 5% of
- * ordinary messages) only record: measured on the dev sets, a review-tier harassment hit summarised 5% of ordinary
- * tweets. The financial-scam row blocks from MEDIUM, and at its critical threshold the head (trained on UCI spam)
- * would have silenced 1.3% of ordinary SMS ("Send me the new number"): it is recorded, shown to operators, and
+ * Every self-harm cell escalates, so that head counts only at its critical threshold; the review tiers only record:
+ * on ordinary text a review-tier hit is a false alarm too often to act on (docs/safety-evaluation.md). The
+ * financial-scam row blocks from MEDIUM, and at its critical threshold the head would silence ordinary SMS ("Send me
+ * the new number"): it is recorded, shown to operators, and
  * never decides alone (ADR 0019). A head the table does not name is not a validator signal.
  */
 public final class HeadLevels {

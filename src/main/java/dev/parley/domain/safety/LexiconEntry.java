@@ -11,18 +11,19 @@ import java.util.Optional;
  * an amount of money counts once however often it appears); a hit raises the category to at least {@code floor}.
  * A pattern runs only on texts that contain one of its {@code requires} strings (when given): a cheap pre-filter,
  * since a regular expression costs far more per message than the phrase search.
+ *
+ * @param dropsSentence the soft rewrite drops the whole sentence of a hit (a threat of consequences), rather than what
+ *                      its category does ({@link SafeText})
+ * @param linkOnly      the entry counts only in a message that carries a link to somewhere other than a known
+ *                      brand's own site ({@link LinkRules}): "verify your account" is a phishing signal beside a link
+ *                      and an ordinary sentence without one
  */
 public record LexiconEntry(String id, List<String> phrases, Optional<String> pattern, double weight, RiskLevel floor,
-                           int maxTerms, List<String> requires) {
+                           int maxTerms, List<String> requires, boolean dropsSentence, boolean linkOnly)
+        implements SignalSource {
     /** An entry without a limit on the terms counted. */
     public LexiconEntry(String id, List<String> phrases, Optional<String> pattern, double weight, RiskLevel floor) {
-        this(id, phrases, pattern, weight, floor, 0, List.of());
-    }
-
-    /** An entry without a pre-filter. */
-    public LexiconEntry(String id, List<String> phrases, Optional<String> pattern, double weight, RiskLevel floor,
-                        int maxTerms) {
-        this(id, phrases, pattern, weight, floor, maxTerms, List.of());
+        this(id, phrases, pattern, weight, floor, 0, List.of(), false, false);
     }
 
     public LexiconEntry {

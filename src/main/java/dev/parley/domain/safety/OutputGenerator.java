@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /** OUTPUT: the standard result with its safe text (deterministic: no model, no randomness). */
@@ -15,9 +16,12 @@ final class OutputGenerator {
     static final Duration FAIL_SAFE_DELAY = Duration.ofHours(1);
 
     private final SafetyPolicy policy;
+    /** Whether a rewrite would be allowed as a message of its own (its content alone). */
+    private final Predicate<String> passesAlone;
 
-    OutputGenerator(SafetyPolicy policy) {
+    OutputGenerator(SafetyPolicy policy, Predicate<String> passesAlone) {
         this.policy = policy;
+        this.passesAlone = passesAlone;
     }
 
     SafetyResult result(String traceId, SafetyRequest request, Instant at, Signals signals, Verdict verdict) {
@@ -25,30 +29,46 @@ final class OutputGenerator {
         for (RiskCategory c : RiskCategory.values()) {
             // A category is a risk of this message when its cell does more than let it pass (Allow, Monitor):
             // the levels of the others stay in the scores.
-            if (!ThresholdMatrix.cell(c, signals.score(c).level()).decision(request.direction()).passes()) raised.add(c);
+            if (!ThresholdMatrix.decision(c, signals.score(c).level(), request.direction()).passes()) raised.add(c);
         }
         RiskLevel urgency = SignalExtractor.maxLevel(signals.scores());
-        SafetyDecision decision = verdict.decision();
         String content = request.content() == null ? "" : request.content();
+        String rewrite = null;
+        if (verdict.decision() == SafetyDecision.SOFT_REWRITE && signals.unknownContent()) {
+            rewrite = "[message withheld: it has no text that could be checked]"; // the seed's fail-safe rewrite
+        } else if (verdict.decision() == SafetyDecision.SOFT_REWRITE) {
+            // A rewrite is sent only when it passes on its own: nothing left, or what is left still risky (a threat
+            // cut short), and the message is denied instead (issue 35).
+            rewrite = modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals));
+            if (rewrite.isEmpty() || !passesAlone.test(rewrite)) {
+                verdict = new Verdict(SafetyDecision.HARD_DENY, verdict.reason(), Optional.empty());
+            }
+        }
+        SafetyDecision decision = verdict.decision();
         String source = hiddenSource(request.sender());
         String primary = switch (decision) {
-            case ALLOW, DELIVER, DELAY -> content;
-            case SOFT_REWRITE -> orNotice(modelOnly(signals, raised) ? "" : SafeText.rewrite(content, rewriteSpans(signals)),
-                    "[message withheld: nothing of it could be sent safely]");
+            case ALLOW, DELIVER, DELAY, DEFER -> content;
+            case SOFT_REWRITE -> rewrite;
             case SUMMARIZE -> summary(source, content, signals, raised);
             case SILENCE -> "A message from " + source + " was filtered (" + names(raised, verdict.reason())
                     + ") and kept under Held & filtered.";
-            case ESCALATE -> "A message from " + source + " may concern someone's safety. It has been passed to a"
-                    + " person who can help. If anyone is in immediate danger, call your local emergency number.";
+            case ESCALATE -> personalSafety(raised)
+                    ? "A message from " + source + " may concern someone's safety. It has been passed to a"
+                    + " person who can help. If anyone is in immediate danger, call your local emergency number."
+                    : "A message from " + source + " looks like a scam (" + names(raised, null) + "). It has been"
+                    + " passed to a person to review. Do not open its links or reply with any details.";
             case HARD_DENY -> "Not sent: " + names(raised, verdict.reason()) + ".";
         };
         EmotionalTone tone = decision.passes() ? EmotionalTone.NEUTRAL
-                : verdict.reason() == EnforcementReason.CRISIS ? EmotionalTone.SUPPORTIVE : EmotionalTone.PROTECTIVE;
+                : verdict.reason() == EnforcementReason.CRISIS && personalSafety(raised) ? EmotionalTone.SUPPORTIVE
+                : EmotionalTone.PROTECTIVE;
         boolean blocked = switch (decision) {
-            case ALLOW, DELIVER, DELAY -> false;
+            case ALLOW, DELIVER, DELAY, DEFER -> false;
             default -> true;
         };
-        SafeOutput out = new SafeOutput(primary, urgency, source, suggestedAction(decision, verdict.reason()), tone);
+        String action = decision == SafetyDecision.ESCALATE && !personalSafety(raised)
+                ? "do not open its links or share any details" : suggestedAction(decision, verdict.reason());
+        SafeOutput out = new SafeOutput(primary, urgency, source, action, tone);
         return new SafetyResult(traceId, request.direction(), decision, raised, verdict.reason(), out, blocked, at,
                 signals.scores(), policy.version(), TraceIds.sha256(request.content()), verdict.delayUntil(), false);
     }
@@ -129,10 +149,6 @@ final class OutputGenerator {
         return used;
     }
 
-    private static String orNotice(String text, String notice) {
-        return text.isEmpty() ? notice : text;
-    }
-
     private static String names(List<RiskCategory> raised, EnforcementReason reason) {
         if (reason != null && reason != EnforcementReason.CONTENT_RISK && reason != EnforcementReason.CRISIS
                 && reason != EnforcementReason.EMOTIONAL_ESCALATION) {
@@ -140,6 +156,12 @@ final class OutputGenerator {
         }
         return raised.isEmpty() ? "risk" : raised.stream().map(c -> c.wire().replace('_', ' '))
                 .collect(Collectors.joining(", "));
+    }
+
+    /** Whether an escalation is about someone's safety (self-harm, threats), not money (a scam at its critical). */
+    private static boolean personalSafety(List<RiskCategory> raised) {
+        return raised.contains(RiskCategory.SELF_HARM_TRIGGERS) || raised.contains(RiskCategory.HARASSMENT)
+                || !raised.contains(RiskCategory.FINANCIAL_SCAM);
     }
 
     private static String suggestedAction(SafetyDecision decision, EnforcementReason reason) {
@@ -152,9 +174,9 @@ final class OutputGenerator {
             case SILENCE -> "review it under Held & filtered when you choose";
             case ESCALATE -> "reach out to a crisis line or someone you trust";
             case SOFT_REWRITE -> "send the rewritten text, or edit it";
+            case DEFER -> "send it when quiet hours end";
             case HARD_DENY -> reason == EnforcementReason.CRISIS ? "reach out to a crisis line or someone you trust"
-                    : "do not send it; " + (reason == EnforcementReason.QUIET_HOURS ? "try after quiet hours"
-                    : "reconsider the message");
+                    : "do not send it; reconsider the message";
         };
     }
 

@@ -51,11 +51,13 @@ final class RuleEngine {
         return Optional.empty();
     }
 
-    /** 2. TIME_ENFORCEMENT: quiet hours in the recipient's zone(s) → inbound DELAY until they end, outbound deny. */
+    /**
+     * 2. TIME_ENFORCEMENT ("delay_or_block"): quiet hours in the recipient's zone(s) → inbound DELAY, outbound DEFER,
+     * both until they end (issue 35: outbound was denied).
+     */
     private Optional<Verdict> timeEnforcement(SafetyRequest request, Instant at, Signals signals) {
-        return signals.quietUntil().map(until -> request.direction() == Direction.INBOUND
-                ? new Verdict(SafetyDecision.DELAY, EnforcementReason.QUIET_HOURS, Optional.of(until))
-                : new Verdict(SafetyDecision.HARD_DENY, EnforcementReason.QUIET_HOURS, Optional.empty()));
+        return signals.quietUntil().map(until -> new Verdict(request.direction() == Direction.INBOUND
+                ? SafetyDecision.DELAY : SafetyDecision.DEFER, EnforcementReason.QUIET_HOURS, Optional.of(until)));
     }
 
     /** 3a. FREQUENCY_LIMITS per source: the hour's limit reached → inbound DELAY one hour, outbound deny. */
@@ -85,10 +87,11 @@ final class RuleEngine {
         SafetyDecision decision = pass(d);
         MatrixAction action = MatrixAction.ALLOW;
         for (RiskCategory c : RiskCategory.values()) {
-            MatrixAction cell = ThresholdMatrix.cell(c, signals.score(c).level());
-            if (cell.decision(d).restrictiveness() > decision.restrictiveness()) {
-                decision = cell.decision(d);
-                action = cell;
+            RiskLevel level = signals.score(c).level();
+            SafetyDecision cellDecision = ThresholdMatrix.decision(c, level, d);
+            if (cellDecision.restrictiveness() > decision.restrictiveness()) {
+                decision = cellDecision;
+                action = ThresholdMatrix.cell(c, level);
             }
         }
         if (signals.unknownContent() && decision.restrictiveness() < MatrixAction.SUMMARIZE.decision(d).restrictiveness()) {

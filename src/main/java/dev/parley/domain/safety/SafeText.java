@@ -8,8 +8,11 @@ import java.util.Set;
 
 /**
  * The deterministic soft rewrite: sentences carrying a threat or a payment demand (harassment, financial scam,
- * self-harm hits) are dropped whole; pressure phrases (urgency, emotional manipulation, spam hits) are cut out of
- * the sentences kept; whitespace and punctuation are tidied. What is left are the message's other facts.
+ * self-harm hits, and hits of entries marked {@code "rewrite": "drop_sentence"}, such as emotional blackmail: "you
+ * will regret it") are dropped whole; pressure phrases (urgency, other emotional manipulation, spam hits) are cut out
+ * of the sentences kept; whitespace and punctuation are tidied. What is left are the message's other facts. Cutting a
+ * threat's consequence out of its sentence would leave the rest of the threat (issue 35: "… or we'll come to your
+ * house and"); the validator checks every rewrite again before it may be sent.
  */
 final class SafeText {
     private static final Set<RiskCategory> DROP_SENTENCE = EnumSet.of(RiskCategory.HARASSMENT,
@@ -25,7 +28,7 @@ final class SafeText {
         boolean[] removed = new boolean[content.length()];
         for (int[] sentence : sentences(content)) {
             for (Signals.Span s : spans) {
-                if (DROP_SENTENCE.contains(s.category()) && s.start() < sentence[1] && s.end() > sentence[0]) {
+                if (dropsSentence(s) && s.start() < sentence[1] && s.end() > sentence[0]) {
                     for (int i = sentence[0]; i < sentence[1]; i++) removed[i] = true;
                 }
             }
@@ -42,6 +45,10 @@ final class SafeText {
             if (!removed[i]) kept.append(content.charAt(i));
         }
         return tidy(kept.toString());
+    }
+
+    private static boolean dropsSentence(Signals.Span s) {
+        return s.dropsSentence() || DROP_SENTENCE.contains(s.category());
     }
 
     /** Sentence spans {@code [start, end)}: each ends after its terminator run (. ! ? newline). */

@@ -1,15 +1,20 @@
 package dev.parley.domain.safety;
 
 /**
- * The seed's decisions. Outbound: ALLOW, SOFT_REWRITE, HARD_DENY; inbound: DELIVER, SUMMARIZE, DELAY, SILENCE,
+ * The seed's decisions. Outbound: ALLOW, SOFT_REWRITE, DEFER, HARD_DENY; inbound: DELIVER, SUMMARIZE, DELAY, SILENCE,
  * ESCALATE. {@link #wire()} is the word in the standard JSON; the seed has none for DELIVER, so Parley uses
  * {@code deliver} (ADR 0010). {@link #restrictiveness()} orders the decisions of one direction, for "threshold
  * conflicts → the most restrictive".
+ * <p>
+ * DEFER is the seed's time rule ("delay_or_block") for an outbound message: quiet hours at the recipient hold it until
+ * they end (issue 35; it was denied before). Its wire word is the seed's {@code delay}; a deferred message is checked
+ * again when it is due, so content that must be rewritten or denied is, then.
  */
 public enum SafetyDecision {
     ALLOW(Direction.OUTBOUND, "allow", 0),
     SOFT_REWRITE(Direction.OUTBOUND, "rewrite", 1),
-    HARD_DENY(Direction.OUTBOUND, "deny", 2),
+    DEFER(Direction.OUTBOUND, "delay", 2),
+    HARD_DENY(Direction.OUTBOUND, "deny", 3),
     DELIVER(Direction.INBOUND, "deliver", 0),
     DELAY(Direction.INBOUND, "delay", 1),
     SUMMARIZE(Direction.INBOUND, "summarize", 2),

@@ -28,21 +28,27 @@ public final class SafetyPolicy {
     private final List<CompiledEntry> patterns;
     /**
      * The hits of texts met recently. Finding is a pure function of the text, and texts recur: every outbound
-     * message is screened, and most are a playbook's templates (issue 17's profile of the demo: a tenth of the
-     * pipeline's CPU was this search, nearly all of it on texts already seen). 16,384: the 100,000-conversation demo
+     * message is screened, and most are a playbook's templates (issue 17's profile of the demo, docs/benchmarks.md
+     * "parley demo": this search, nearly all of it on texts already seen). 16,384: the 100,000-conversation demo
      * screens some 9,200 distinct texts (its replies name the person), which 4,096 could not hold; a remembered text
      * costs about a kilobyte, so this is at most about 16 MB.
      */
     private final RecentAnswers<List<Hit>> recent = new RecentAnswers<>(16_384, 1_000, this::scan);
+    private final LinkSignals links;
+    /** The crisis resources' finders (phrases and patterns). */
+    private final List<TermFinder> crisisResources;
 
     private SafetyPolicy(SafetyRules rules, String version, Map<RiskCategory, List<CompiledEntry>> compiled,
-                         TermFinder phrases, Map<String, List<CompiledEntry>> byPhrase, List<CompiledEntry> patterns) {
+                         TermFinder phrases, Map<String, List<CompiledEntry>> byPhrase, List<CompiledEntry> patterns,
+                         LinkSignals links, List<TermFinder> crisisResources) {
         this.rules = rules;
         this.version = version;
         this.compiled = compiled;
         this.phrases = phrases;
         this.byPhrase = byPhrase;
         this.patterns = patterns;
+        this.links = links;
+        this.crisisResources = crisisResources;
     }
 
     /**
@@ -88,7 +94,40 @@ public final class SafetyPolicy {
         TermFinder all = byPhrase.isEmpty() ? null : compiler.compilePhrases(List.copyOf(byPhrase.keySet()));
         Map<String, List<CompiledEntry>> frozen = new HashMap<>();
         byPhrase.forEach((k, v) -> frozen.put(k, List.copyOf(v)));
-        return new SafetyPolicy(rules, version, Map.copyOf(compiled), all, Map.copyOf(frozen), List.copyOf(patterns));
+        List<String> mentions = new ArrayList<>();
+        for (LinkRules.Brand brand : rules.links().brands()) mentions.addAll(brand.mentions());
+        TermFinder mentionFinder;
+        try {
+            mentionFinder = mentions.isEmpty() ? null : compiler.compilePhrases(mentions);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidSafetyPolicyException("links.brands: " + e.getMessage());
+        }
+        List<TermFinder> resources = new ArrayList<>();
+        for (LexiconEntry entry : rules.crisisResources()) {
+            try {
+                resources.add(entry.pattern().isPresent()
+                        ? compiler.compilePattern(entry.pattern().get(), dev.parley.domain.alert.MatchingMode.PARLEY)
+                        : compiler.compilePhrases(entry.phrases()));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidSafetyPolicyException("crisis_resources entry '" + entry.id() + "': "
+                        + e.getMessage());
+            }
+        }
+        return new SafetyPolicy(rules, version, Map.copyOf(compiled), all, Map.copyOf(frozen), List.copyOf(patterns),
+                new LinkSignals(rules.links(), mentionFinder, TextNormalization::normalize), List.copyOf(resources));
+    }
+
+    /** The link signals of this policy's {@link LinkRules}. */
+    LinkSignals links() {
+        return links;
+    }
+
+    /** Where {@code normalized} text names a crisis resource (a helpline, "call 988"): the spans, possibly none. */
+    List<TermHit> crisisResources(String normalized) {
+        if (crisisResources.isEmpty()) return List.of();
+        List<TermHit> hits = new ArrayList<>();
+        for (TermFinder finder : crisisResources) hits.addAll(finder.find(normalized));
+        return hits;
     }
 
     /**

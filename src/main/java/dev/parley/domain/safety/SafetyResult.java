@@ -18,7 +18,8 @@ import java.util.Optional;
  * @param scores           every category's count, score and level (all seven, in the seed's order)
  * @param policyVersion    SHA-256 (first 16 hex) of the {@code safety.json} bytes the validator was built from
  * @param contentSha256    SHA-256 (hex) of the content's UTF-8 bytes; of the empty text when content is null
- * @param delayUntil       for DELAY, the instant until which no automation may act on the message
+ * @param delayUntil       for DELAY, the instant until which no automation may act on the message; for DEFER, when the
+ *                         outbound message may be sent
  * @param failSafe         true when the validator failed inside and this is the fail-safe answer (inbound DELAY;
  *                         outbound HARD_DENY that the caller holds for review instead of denying)
  */
@@ -42,8 +43,8 @@ public record SafetyResult(String traceId, Direction direction, SafetyDecision d
         riskCategories = List.copyOf(riskCategories);
         scores = Map.copyOf(scores);
         delayUntil = delayUntil == null ? Optional.empty() : delayUntil;
-        if (decision == SafetyDecision.DELAY && delayUntil.isEmpty()) {
-            throw new IllegalArgumentException("DELAY needs delayUntil");
+        if ((decision == SafetyDecision.DELAY || decision == SafetyDecision.DEFER) && delayUntil.isEmpty()) {
+            throw new IllegalArgumentException(decision + " needs delayUntil");
         }
     }
 

@@ -8,12 +8,22 @@ import java.util.Objects;
 
 /**
  * The contents of {@code safety.json} as values: the seed's frozen thresholds, time rules and frequency limits,
- * and Parley's lexicons. Validated on construction.
+ * and Parley's lexicons, link signals ({@link LinkRules}) and crisis resources (phrases and patterns of helplines: a
+ * message that offers them is not a self-harm trigger for their sake, issue 35). Validated on construction.
  */
 public record SafetyRules(Map<RiskCategory, Integer> thresholds, TimeRules timeRules, FrequencyLimits frequencyLimits,
-                          Map<RiskCategory, List<LexiconEntry>> lexicons) {
+                          Map<RiskCategory, List<LexiconEntry>> lexicons, LinkRules links,
+                          List<LexiconEntry> crisisResources) {
+
+    /** Rules without link signals or crisis resources. */
+    public SafetyRules(Map<RiskCategory, Integer> thresholds, TimeRules timeRules, FrequencyLimits frequencyLimits,
+                       Map<RiskCategory, List<LexiconEntry>> lexicons) {
+        this(thresholds, timeRules, frequencyLimits, lexicons, LinkRules.NONE, List.of());
+    }
 
     public SafetyRules {
+        Objects.requireNonNull(links, "links");
+        crisisResources = List.copyOf(crisisResources);
         for (RiskCategory c : RiskCategory.values()) {
             Integer t = thresholds.get(c);
             if (t == null || t < 1) {

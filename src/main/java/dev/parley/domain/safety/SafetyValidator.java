@@ -24,7 +24,7 @@ public final class SafetyValidator {
         this.failures = Objects.requireNonNull(failures, "failures");
         this.extractor = new SignalExtractor(policy);
         this.rules = new RuleEngine(policy.rules());
-        this.output = new OutputGenerator(policy);
+        this.output = new OutputGenerator(policy, this::passesAlone);
     }
 
     /** Validates one routed request (see {@link Direction#route(String)} for the router's error path). */
@@ -53,6 +53,22 @@ public final class SafetyValidator {
             failures.failed(traceId, e);
             return output.failSafe(traceId, request, at);
         }
+    }
+
+    /**
+     * Whether {@code text} would pass as an outbound message of its own: on its content alone (the lexicons; no
+     * behavioural facts, no model: {@link NeutralFacts}) no category's cell does more than let it pass. Information
+     * overload is left out: it measures volume, which no rewrite changes (a long message is rewritten for its
+     * pressure words, and may then be sent). A soft rewrite is sent only when this holds.
+     */
+    private boolean passesAlone(String text) {
+        var request = SafetyRequest.of(Direction.OUTBOUND, text, "", "", "", null);
+        Signals signals = extractor.extract(request, clock.instant(), NeutralFacts.INSTANCE, ModelSignals.NONE);
+        for (RiskCategory c : RiskCategory.values()) {
+            if (c == RiskCategory.INFORMATION_OVERLOAD) continue;
+            if (!ThresholdMatrix.decision(c, signals.score(c).level(), Direction.OUTBOUND).passes()) return false;
+        }
+        return true;
     }
 
     public SafetyPolicy policy() {

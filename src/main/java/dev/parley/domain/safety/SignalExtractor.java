@@ -48,6 +48,11 @@ final class SignalExtractor {
         Content scored = content(content);
         List<Signals.Span> spans = scored.spans();
         Map<RiskCategory, CategoryScore> scores = new EnumMap<>(scored.scores());
+        CrisisResources.Exemption exempt = scored.crisis().exemption(request.direction());
+        if (exempt.lexicon()) {
+            scores.put(RiskCategory.SELF_HARM_TRIGGERS, CategoryScore.none(RiskCategory.SELF_HARM_TRIGGERS));
+            spans = spans.stream().filter(span -> span.category() != RiskCategory.SELF_HARM_TRIGGERS).toList();
+        }
 
         ContactHistory history = facts.contactHistory(request.sender(), request.recipient());
         if (history == null) history = ContactHistory.FIRST_CONTACT;
@@ -63,6 +68,7 @@ final class SignalExtractor {
         // The model's levels are merged after the first-contact raise: the heads' thresholds were chosen on messages
         // of every kind of sender, so a stranger's message is not raised again (ADR 0019).
         for (ModelSignal m : model.signals()) {
+            if (exempt.model() && m.category() == RiskCategory.SELF_HARM_TRIGGERS) continue;
             CategoryScore s = scores.get(m.category());
             ModelSignal strongest = model.strongest(m.category()).orElseThrow();
             if (strongest != m || strongest.level().compareTo(s.level()) < 0) continue;
@@ -112,15 +118,36 @@ final class SignalExtractor {
             found.get(h.entry().category()).add(new Found(h.entry().entry(),
                     text.text().substring(hit.start(), hit.end()), hit.start(), hit.end()));
         }
+        LinkSignals.Analysis links = policy.links().analyse(text.text());
+        for (LinkSignals.Finding f : links.findings()) {
+            found.get(RiskCategory.FINANCIAL_SCAM).add(new Found(f.source(), f.term(), f.start(), f.end()));
+        }
+        for (List<Found> list : found.values()) {
+            // "verify your account" is phishing beside a link to somewhere unknown, an ordinary phrase without one
+            list.removeIf(f -> f.entry().linkOnly() && !links.foreignLink());
+        }
+        List<TermHit> resources = policy.crisisResources(text.text());
+        if (!resources.isEmpty()) {
+            // a helpline's number or short code is not spam, nor an urgency ("text HOME to 741741", "call 988 now")
+            for (List<Found> list : found.values()) {
+                list.removeIf(f -> CrisisResources.overlaps(f.start(), f.end(), resources));
+            }
+        }
+        List<int[]> selfHarm = found.get(RiskCategory.SELF_HARM_TRIGGERS).stream()
+                .map(f -> new int[] {f.start(), f.end()}).toList();
+        CrisisResources crisis = CrisisResources.of(text.text(), resources, selfHarm);
         Map<RiskCategory, CategoryScore> scores = new EnumMap<>(RiskCategory.class);
         for (RiskCategory category : RiskCategory.values()) {
             scores.put(category, contentScore(category, text, found.get(category), spans));
         }
-        return new Content(java.util.Collections.unmodifiableMap(scores), List.copyOf(spans));
+        return new Content(java.util.Collections.unmodifiableMap(scores), List.copyOf(spans), crisis);
     }
 
-    /** A text's content signals: immutable, so one answer serves every request with that text. */
-    record Content(Map<RiskCategory, CategoryScore> scores, List<Signals.Span> spans) {
+    /**
+     * A text's content signals: immutable, so one answer serves every request with that text. {@code crisis}: whether
+     * it offers crisis resources, and in what voice (the self-harm exemption depends on the direction).
+     */
+    record Content(Map<RiskCategory, CategoryScore> scores, List<Signals.Span> spans, CrisisResources crisis) {
     }
 
     private CategoryScore contentScore(RiskCategory category, NormalizedText text, List<Found> found,
@@ -134,7 +161,7 @@ final class SignalExtractor {
         Set<Found> inside = insideAnother(found);
         for (Found f : found) {
             spans.add(new Signals.Span(category, text.originalIndex(f.start()), text.originalEnd(f.end()),
-                    f.entry().weight() >= 1));
+                    f.entry().weight() >= 1, f.entry().dropsSentence()));
             if (inside.contains(f)) continue; // "immediately" inside "reply immediately" counts once
             floor = RiskLevel.max(floor, f.entry().floor());
             terms.add(f.term());
@@ -158,8 +185,8 @@ final class SignalExtractor {
         return new CategoryScore(category, count, score, level, List.copyOf(terms));
     }
 
-    /** One lexicon hit: its entry, the normalised term and its span in the normalised text. */
-    private record Found(LexiconEntry entry, String term, int start, int end) {
+    /** One hit: its entry (a lexicon entry or a link signal), the term and its span in the normalised text. */
+    private record Found(SignalSource entry, String term, int start, int end) {
     }
 
     /** The hits that lie inside a longer hit (one sort and one sweep, so long texts stay linear-ish). */

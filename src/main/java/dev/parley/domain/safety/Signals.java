@@ -15,8 +15,11 @@ record Signals(Map<RiskCategory, CategoryScore> scores, List<Span> spans, boolea
                ContactHistory contactHistory, Optional<Instant> quietUntil, boolean zoneUnknown,
                int messagesLastHour, int notificationsLastDay, boolean escalation, Instant workStart) {
 
-    /** One hit: its category, its span in the original content and whether its entry is strong (weight ≥ 1). */
-    record Span(RiskCategory category, int start, int end, boolean strong) {
+    /**
+     * One hit: its category, its span in the original content, whether its entry is strong (weight ≥ 1) and whether
+     * the rewrite drops its whole sentence whatever the category ({@link LexiconEntry#dropsSentence()}).
+     */
+    record Span(RiskCategory category, int start, int end, boolean strong, boolean dropsSentence) {
     }
 
     CategoryScore score(RiskCategory c) {

@@ -32,4 +32,18 @@ public final class ThresholdMatrix {
     public static MatrixAction cell(RiskCategory category, RiskLevel level) {
         return level == RiskLevel.NONE ? ALLOW : ROWS.get(category).get(level.ordinal() - 1);
     }
+
+    /**
+     * The decision of the cell for {@code category} at {@code level} in {@code direction} ({@link MatrixAction}), with
+     * one exception: an outbound message whose harassment reaches Summarize is denied, not rewritten (issue 35). A
+     * summary is for a reader of what someone else wrote; what is left of one's own insult or threat once its words
+     * are cut is still aimed at the recipient (the seed's promise: no harmful content sent by users).
+     */
+    public static SafetyDecision decision(RiskCategory category, RiskLevel level, Direction direction) {
+        MatrixAction cell = cell(category, level);
+        if (direction == Direction.OUTBOUND && category == RiskCategory.HARASSMENT && cell == SUMMARIZE) {
+            return SafetyDecision.HARD_DENY;
+        }
+        return cell.decision(direction);
+    }
 }

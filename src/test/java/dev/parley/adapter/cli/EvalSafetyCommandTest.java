@@ -65,6 +65,24 @@ class EvalSafetyCommandTest {
     }
 
     @Test
+    void theTwoHalvesSplitTheRowsByTheirTextsHash() throws Exception {
+        Path data = Path.of(getClass().getResource("/safety/uci_tiny.tsv").toURI());
+        long[] rows = new long[2];
+        for (int half = 1; half <= 2; half++) {
+            out.getBuffer().setLength(0);
+            assertThat(run("safety", "--data", data.toString(), "--format", "uci", "--heads", "off", "--half",
+                    String.valueOf(half))).isZero();
+            rows[half - 1] = JsonMappers.PLAIN.readTree(out.toString()).get("rows").asLong();
+        }
+        var expected = new long[2];
+        for (String line : Files.readAllLines(data)) expected[EvalSafetyCommand.halfOf(line.split("\t", 2)[1]) - 1]++;
+        assertThat(rows).containsExactly(expected);
+        assertThat(rows[0] + rows[1]).isEqualTo(6);
+        assertThat(run("safety", "--data", data.toString(), "--format", "uci", "--half", "3")).isEqualTo(2);
+        assertThat(err.toString()).contains("--half must be 1 or 2");
+    }
+
+    @Test
     void badOptionsAreExitTwo() {
         assertThat(run("safety", "--data", "x.csv", "--format", "csv")).isEqualTo(2);
         assertThat(err.toString()).contains("--text-column");

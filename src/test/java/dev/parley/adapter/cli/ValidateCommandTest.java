@@ -146,6 +146,119 @@ class ValidateCommandTest {
         assertThat(JSON.readTree(out.toString()).get("decision").asText()).isEqualTo("deliver");
     }
 
+    /**
+     * Issue 35: 20,000 lines to one recipient, generated as they are read (never held in memory), within a day. The
+     * batch's time windows hold at most the policy's largest frequency limit (50 a day) however long the batch, and
+     * the last lines are still delayed for it: memory per recipient is bounded, and each line counts at most that
+     * many instants (linear time in the batch). The facts alone take a million messages in
+     * {@code InMemoryBehaviourFactsTest}; through the command a million lines took over a minute on the loaded build
+     * machine, and the bound is the same from the 51st line on.
+     */
+    @Test
+    void manyLinesToOneRecipientKeepTheWindowsBounded() throws Exception {
+        int lines = 20_000;
+        var start = Instant.parse("2026-11-27T09:00:00Z");
+        var command = new ValidateCommand();
+        command.in = new GeneratedLines(lines, i -> line("inbound", "hello " + (i % 7), "+1415555" + (1000 + i % 50),
+                "+12125550123", start.plusMillis(i * 2_000L).toString()));
+        command.clock = new ManualClock(start);
+        var last = new String[1];
+        var counted = new long[1];
+        var sink = new java.io.Writer() {
+            private final StringBuilder line = new StringBuilder();
+
+            @Override
+            public void write(char[] buffer, int offset, int length) {
+                for (int i = offset; i < offset + length; i++) {
+                    if (buffer[i] == '\n') {
+                        counted[0]++;
+                        last[0] = line.toString();
+                        line.setLength(0);
+                    } else {
+                        line.append(buffer[i]);
+                    }
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        CommandLine cli = new CommandLine(command);
+        cli.setOut(new PrintWriter(sink));
+        cli.setErr(new PrintWriter(err));
+        assertThat(cli.execute("--home", home.toString(), "--batch", "--heads", "off")).isZero();
+        assertThat(counted[0]).isEqualTo(lines);
+        assertThat(command.facts.largestWindow()).isLessThanOrEqualTo(50);
+        var lastAnswer = JSON.readTree(last[0]);
+        // the limits are still reached at the end: the sender's hourly one and the recipient's daily one
+        assertThat(lastAnswer.get("decision").asText()).isEqualTo("delay");
+        assertThat(lastAnswer.get("enforcement_reason").asText()).isEqualTo("repeated_contact");
+    }
+
+    /** An input stream of {@code count} generated JSON lines, made as they are read. */
+    static final class GeneratedLines extends java.io.InputStream {
+        private final int count;
+        private final java.util.function.IntFunction<String> line;
+        private int next;
+        private byte[] current = new byte[0];
+        private int at;
+
+        GeneratedLines(int count, java.util.function.IntFunction<String> line) {
+            this.count = count;
+            this.line = line;
+        }
+
+        @Override
+        public int read() {
+            if (at == current.length) {
+                if (next == count) return -1;
+                current = (line.apply(next++) + "\n").getBytes(StandardCharsets.UTF_8);
+                at = 0;
+            }
+            return current[at++] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) {
+            if (length == 0) return 0;
+            int n = 0;
+            while (n < length) {
+                int b = read();
+                if (b < 0) break;
+                buffer[offset + n++] = (byte) b;
+            }
+            return n == 0 ? -1 : n;
+        }
+    }
+
+    /**
+     * Issue 35: an address without a zone of its own (a chat id) has the team's ({@code --time-zone}), not "always
+     * quiet"; at night there, an outbound message is delayed until 07:00, not denied.
+     */
+    @Test
+    void anAddressWithoutAZoneHasTheTeamsAndQuietHoursDelayOutbound() throws Exception {
+        String chat = line("outbound", "Lunch at one?", "bot", "tg:123456789", "2026-11-27T12:00:00Z");
+        assertThat(run(chat, "--heads", "off", "--time-zone", "Europe/London")).isZero();
+        assertThat(JSON.readTree(out.toString()).get("decision").asText()).isEqualTo("allow");
+        out.getBuffer().setLength(0);
+        assertThat(run(chat, "--heads", "off", "--time-zone", "Asia/Tokyo")).isZero(); // 21:00 there
+        assertThat(JSON.readTree(out.toString()).get("decision").asText()).isEqualTo("allow");
+        out.getBuffer().setLength(0);
+        assertThat(run(chat, "--heads", "off", "--time-zone", "Pacific/Auckland")).isZero(); // 01:00 there
+        JsonNode night = JSON.readTree(out.toString());
+        assertThat(night.get("decision").asText()).isEqualTo("delay");
+        assertThat(night.get("enforcement_reason").asText()).isEqualTo("quiet_hours");
+        assertThat(night.get("original_blocked").asBoolean()).isFalse();
+        assertThat(night.size()).as("the seed's standard JSON, nothing added").isEqualTo(8);
+        assertThat(run(chat, "--time-zone", "Mars/Olympus")).isEqualTo(2);
+        assertThat(err.toString()).contains("--time-zone");
+    }
+
     @Test
     void anUnknownHeadsValueIsRefused() {
         assertThat(run(line("inbound", "hi", "a", "b", null), "--heads", "maybe")).isEqualTo(2);

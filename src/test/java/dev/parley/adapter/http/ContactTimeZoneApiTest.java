@@ -50,7 +50,7 @@ class ContactTimeZoneApiTest {
             assertThat(ParleyHttp.json(set).get("time_zone").asText()).isEqualTo("Asia/Tokyo");
             assertThat(ParleyHttp.json(set).get("contact_id").asLong()).isEqualTo(contact);
             var night = ParleyHttp.json(http.apiPost("/api/validate", outbound(SF)));
-            assertThat(night.get("decision").asText()).isEqualTo("deny");
+            assertThat(night.get("decision").asText()).isEqualTo("delay");
             assertThat(night.get("enforcement_reason").asText()).isEqualTo("quiet_hours");
             var detail = ParleyHttp.json(http.send(http.request("/api/conversations/" + conversation.id())
                     .header("Authorization", "Bearer " + TestParley.TOKEN).GET().build()));

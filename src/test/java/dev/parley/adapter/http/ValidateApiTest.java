@@ -262,10 +262,11 @@ class ValidateApiTest {
                     request("inbound", "hello 7", "+12125550177", US, "2026-11-27T23:30:00Z")));
             assertThat(night.get("decision").asText()).isEqualTo("deliver");
 
-            // outbound to the contact at 22:30 in San Francisco (06:30 UTC): a proactive message is denied…
+            // outbound to the contact at 22:30 in San Francisco (06:30 UTC): a proactive message is delayed…
             String late = request("outbound", "Lunch on Friday?", US, CONTACT, "2026-11-28T06:30:00Z");
             var proactive = ParleyHttp.json(http.apiPost("/api/validate", late));
-            assertThat(proactive.get("decision").asText()).isEqualTo("deny");
+            assertThat(proactive.get("decision").asText()).isEqualTo("delay");
+            assertThat(proactive.get("original_blocked").asBoolean()).isFalse();
             assertThat(proactive.get("enforcement_reason").asText()).isEqualTo("quiet_hours");
             // …an operator's own message is not (?operator=true), as the outbox lets an operator's reply pass
             var byOperator = ParleyHttp.json(http.apiPost("/api/validate?operator=true", late));

@@ -62,6 +62,35 @@ class PostgresEventBridgeTest {
     }
 
     @Test
+    void whileItCannotListenTheConsoleIsToldToReadTheStoreAgainEveryFewSecondsAndNothingIsSentOut() throws Exception {
+        try (var database = Database.open(PG.newDatabase(), PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD, 4)) {
+            var local = new CopyOnWriteArrayList<PipelineEvent>();
+            // a server that does not answer: the listening connection never comes up
+            String nowhere;
+            try (var socket = new java.net.ServerSocket(0)) {
+                nowhere = "jdbc:postgresql://127.0.0.1:" + socket.getLocalPort() + "/parley";
+            }
+            try (var deaf = new PostgresEventBridge(nowhere, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD,
+                    database.dataSource(), 301, local::addAll, new java.util.Random(301)).start();
+                 var listening = bridge(database, 302, new ArrayList<>())) {
+                var heard = new CopyOnWriteArrayList<PipelineEvent>();
+                try (var other = bridge(database, 303, heard)) {
+                    await().atMost(Duration.ofSeconds(15)).until(() -> local.stream()
+                            .filter(e -> e instanceof PipelineEvent.StoreChanged).count() >= 2);
+                    assertThat(deaf.connected()).isFalse();
+                    deaf.publish(List.of(new PipelineEvent.StoreChanged())); // its polls reach its own console only
+                    listening.publish(List.of(new PipelineEvent.StoreChanged(), new PipelineEvent.OutboxChanged(3, 4,
+                            "SENT")));
+                    await().atMost(Duration.ofSeconds(5)).until(() -> heard.contains(new PipelineEvent.OutboxChanged(3,
+                            4, "SENT")));
+                    assertThat(heard).as("a StoreChanged is about one process's view: never sent to the others")
+                            .doesNotContain(new PipelineEvent.StoreChanged());
+                }
+            }
+        }
+    }
+
+    @Test
     void aLostListeningConnectionComesBackAndAsksForARefresh() throws Exception {
         var url = PG.newDatabase();
         try (var database = Database.open(url, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD, 4)) {

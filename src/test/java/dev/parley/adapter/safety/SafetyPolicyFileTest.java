@@ -68,4 +68,38 @@ class SafetyPolicyFileTest {
         assertThatThrownBy(() -> SafetyPolicyFile.parse("edited", text))
                 .hasMessageContaining("risk_thresholds.urgency_abuse");
     }
+    /** Issue 35's sections: read strictly, and a file written before them gets the built-in ones. */
+    @Test
+    void linksAndCrisisResourcesAreReadAndAnOlderFileGetsTheBuiltInOnes() throws Exception {
+        var builtIn = SafetyPolicyFile.loadDefault().policy().rules();
+        assertThat(builtIn.links().brands()).isNotEmpty();
+        assertThat(builtIn.links().shorteners()).contains("bit.ly");
+        assertThat(builtIn.crisisResources()).isNotEmpty();
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(SafetyPolicyFile.defaultBytes());
+        root.remove("links");
+        root.remove("crisis_resources");
+        var older = SafetyPolicyFile.parse("older", mapper.writeValueAsString(root)).policy().rules();
+        assertThat(older.links()).isEqualTo(builtIn.links());
+        assertThat(older.crisisResources()).isEqualTo(builtIn.crisisResources());
+    }
+
+    @Test
+    void badLinkRulesAndEntryKeysAreRefusedNamingThem() {
+        String text = new String(SafetyPolicyFile.defaultBytes(), StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> SafetyPolicyFile.parse("edited", text.replace("\"shortener\": 0.5", "\"shortener\": -1")))
+                .isInstanceOf(SafetyPolicyFileException.class).hasMessageContaining("links.weights.shortener");
+        assertThatThrownBy(() -> SafetyPolicyFile.parse("edited", text.replace("\"bit.ly\",", "\"Bit.ly/\",")))
+                .isInstanceOf(SafetyPolicyFileException.class).hasMessageContaining("links.shorteners");
+        assertThatThrownBy(() -> SafetyPolicyFile.parse("edited", text.replace("\"context\": \"link\"",
+                "\"context\": \"links\"")))
+                .isInstanceOf(SafetyPolicyFileException.class).hasMessageContaining("'context' must be");
+        assertThatThrownBy(() -> SafetyPolicyFile.parse("edited", text.replace("\"rewrite\": \"drop_sentence\"",
+                "\"rewrite\": \"drop\"")))
+                .isInstanceOf(SafetyPolicyFileException.class).hasMessageContaining("'rewrite' must be");
+        assertThatThrownBy(() -> SafetyPolicyFile.parse("edited", text.replace("\"id\": \"helplines\",",
+                "\"id\": \"helplines\", \"weight\": 2,")))
+                .isInstanceOf(SafetyPolicyFileException.class).hasMessageContaining("crisis_resources[0]")
+                .hasMessageContaining("weight");
+    }
 }

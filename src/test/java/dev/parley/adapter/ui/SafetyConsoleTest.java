@@ -66,6 +66,47 @@ class SafetyConsoleTest {
         assertThat(audit).anyMatch(a -> a.action().equals("release_message") && a.actor().equals("Dana"));
     }
 
+    /**
+     * Issue 35: an outgoing message quiet hours hold for later (as the outbox's screen leaves it: PENDING, never tried,
+     * due when they end) is listed as SCHEDULED, and an operator cancels it (audited): it is never sent.
+     */
+    @Test
+    void aSendScheduledForAfterQuietHoursIsListedAndCancelled() {
+        long id = fx.startConversation("+15550644", "hello");
+        var later = fx.clock.instant().plus(Duration.ofHours(8));
+        long rowId = fx.tx().inTransaction(s -> {
+            var contact = s.conversations().find(id).orElseThrow().contactId();
+            var row = s.outbox().enqueue(id, contact, "timer:nudge", "nudge", "Still there?",
+                    dev.parley.domain.message.OutboxStatus.PENDING, null, false, "system", fx.clock.instant())
+                    .orElseThrow();
+            s.outbox().markRetry(row.id(), 0, "safety: quiet_hours until " + later + " (trace 0)", later);
+            return row.id();
+        });
+
+        robot.clickOn("#nav-held");
+        TableView<QueueRow> held = robot.lookup("#queue-held").queryTableView();
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1);
+        var item = held.getItems().getFirst().item();
+        assertThat(item.source()).isEqualTo(QueueItem.Source.OUTBOX);
+        assertThat(item.status()).startsWith("SCHEDULED: safety: quiet_hours until");
+        assertThat(robot.lookup("#cancel-scheduled").queryButton().isDisabled()).as("nothing selected").isTrue();
+        robot.clickOn(held);
+        robot.type(KeyCode.J);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#release-message").queryButton().isDisabled()).as("not an inbound message").isTrue();
+        robot.clickOn("#cancel-scheduled");
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fx.tx().inTransaction(s -> s.outbox().find(rowId))
+                .orElseThrow().status() == dev.parley.domain.message.OutboxStatus.DENIED);
+        assertThat(fx.tx().inTransaction(s -> s.outbox().find(rowId)).orElseThrow().reason())
+                .startsWith("cancelled by Dana");
+        java.util.List<dev.parley.domain.conversation.AuditEntry> audit = fx.tx().inTransaction(s -> s.audit()
+                .forTarget("outbox", rowId));
+        assertThat(audit).anyMatch(a -> a.action().equals("outbox_cancel") && a.actor().equals("Dana"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> held.getItems().size() == 1
+                && held.getItems().getFirst().item().status().startsWith("DENIED: cancelled by Dana"));
+    }
+
     @Test
     void heldAndFilteredIsSearchedOverTheIndexAndFilteredByAlerts() {
         long wire = fx.startConversation("+15550611", "hello");

@@ -17,6 +17,7 @@ import dev.parley.testing.TestParley;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +41,17 @@ import org.testfx.util.WaitForAsyncUtils;
  * conversation shows in Eve's view as presence, and Dana's "Assign to me" and "Release" show in Eve's open view.
  *
  * <p>Each window is addressed through its own scene (both are on the same headless screen), buttons are fired, not
- * clicked at screen coordinates. The latencies are printed, not asserted (the issue's "within 1 s" is a figure recorded
- * in docs/team.md, measured by this test; a timed assertion would fail on a loaded machine, not on a slow design).
+ * clicked at screen coordinates.
+ *
+ * <p>Issue 37: a change made through A appears in B's console within 1 s, asserted for the alert's row in B's Human
+ * review and for Dana's claim in Eve's open view. Each is measured from the change's commit (A publishes its events
+ * the moment the transaction committed; the test's probe is the first subscriber, ahead of the NOTIFY to the other
+ * processes) to the moment B's view holds it. The path is short (NOTIFY, B's 100 ms event batch, one read of the
+ * changed conversation), so the bound leaves room for a loaded machine. The first change warms both sides up and is
+ * not timed, and each timed change waits until the work before it has settled (pipelines idle, the JavaFX thread both
+ * windows share answering at once): on a loaded machine that thread spent seconds laying out and styling the warm-up's
+ * first rows, and a change made meanwhile measured that backlog, not the way from A to B. The learned alert heads are
+ * off (the alert comes from the patterns), so that no embedding model competes with the consoles for the CPU.
  */
 class TeamConsolesTest {
     @TempDir Path dir;
@@ -53,16 +63,31 @@ class TeamConsolesTest {
     ConsoleWindow windowB;
     final FxRobot robot = new FxRobot();
     final Map<Long, Long> raisedInA = new ConcurrentHashMap<>();
+    final Map<Long, Instant> publishedInA = new ConcurrentHashMap<>();
+    final Map<Long, Instant> arrivedInB = new ConcurrentHashMap<>();
+    final Map<Long, Instant> claimedInA = new ConcurrentHashMap<>();
 
     @BeforeEach
     void start() throws Exception {
-        var store = Map.of(ConfigKey.DB_URL, PostgresCluster.shared().newDatabase(), ConfigKey.DB_USER,
+        var url = PostgresCluster.shared().newDatabase();
+        var store = Map.of(ConfigKey.DB_URL, url, ConfigKey.DB_USER,
                 PostgresCluster.SUPERUSER, ConfigKey.DB_PASSWORD, PostgresCluster.PASSWORD,
-                ConfigKey.PLAYBOOK_INBOUND, "outreach");
+                ConfigKey.PLAYBOOK_INBOUND, "outreach", ConfigKey.ALERTS_MODEL, "off");
         a = TestParley.start(dir.resolve("a"), Clock.systemUTC(), store, null);
         b = TestParley.start(dir.resolve("b"), Clock.systemUTC(), store, null);
-        a.app.events.subscribe(events -> events.forEach(e -> {
-            if (e instanceof PipelineEvent.AlertRaised alert) raisedInA.put(alert.conversationId(), System.nanoTime());
+        a.app.events.subscribeFirst(events -> events.forEach(e -> {
+            if (e instanceof PipelineEvent.OperatorActed acted && acted.action().equals("claim")) {
+                claimedInA.put(acted.conversationId(), Instant.now());
+            }
+            if (e instanceof PipelineEvent.AlertRaised alert) {
+                publishedInA.put(alert.conversationId(), Instant.now());
+                raisedInA.put(alert.conversationId(), System.nanoTime());
+            }
+        }));
+        b.app.events.subscribe(events -> events.forEach(e -> {
+            if (e instanceof PipelineEvent.AlertRaised alert) {
+                arrivedInB.putIfAbsent(alert.conversationId(), Instant.now());
+            }
         }));
         executorA = new FxTaskExecutor(2);
         executorB = new FxTaskExecutor(2);
@@ -112,14 +137,20 @@ class TeamConsolesTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> raisedInA.size() == 1);
         long first = raisedInA.keySet().iterator().next();
 
+        awaitQuiet();
         assertThat(postTo(a, "team-ui-1", "+15550600101").statusCode()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(30)).until(() -> raisedInA.size() == 2);
         long conversation = raisedInA.keySet().stream().filter(id -> id != first).findFirst().orElseThrow();
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
                 .until(() -> reviewB.getItems().stream().anyMatch(r -> r.item().conversationId() == conversation));
-        long alertToB = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - raisedInA.get(conversation));
-        // measured, not asserted (docs/team.md records it against the issue's 1 s): the wait above bounds a hang
-        System.err.println("team console: alert raised in A -> row in B's Human review in " + alertToB + " ms");
+        var shownInB = Instant.now();
+        long alertToB = Duration.between(publishedInA.get(conversation), shownInB).toMillis();
+        System.err.println("team console: alert committed in A -> row in B's Human review in " + alertToB + " ms "
+                + "(in B's events after " + Duration.between(publishedInA.get(conversation),
+                arrivedInB.get(conversation)).toMillis() + " ms)");
+        assertThat(arrivedInB).as("the alert reached B as an event (LISTEN/NOTIFY), not by a poll")
+                .containsKey(conversation);
+        assertThat(alertToB).as("ms from the alert's commit in A to its row in B's Human review").isLessThan(1000);
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> reviewA.getItems().stream().anyMatch(r -> r.item().conversationId() == conversation));
 
@@ -139,12 +170,15 @@ class TeamConsolesTest {
         // Dana claims it on A: Eve's open view shows the claim; Dana releases it: Eve's shows it released
         Label claimA = in(windowA, "#conversation-claim");
         await().atMost(Duration.ofSeconds(10)).until(() -> claimA.getText().equals("Not claimed"));
-        long claimed = System.nanoTime();
+        awaitQuiet();
         robot.interact(() -> this.<Button>in(windowA, "#assign-to-me").fire());
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
                 .until(() -> claimB.getText().equals("Claimed by Dana"));
-        System.err.println("team console: Dana's claim in Eve's view after "
-                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - claimed) + " ms");
+        var claimShown = Instant.now();
+        await().atMost(Duration.ofSeconds(10)).until(() -> claimedInA.containsKey(conversation));
+        long claimToB = Duration.between(claimedInA.get(conversation), claimShown).toMillis();
+        System.err.println("team console: Dana's claim committed in A -> shown in Eve's view in " + claimToB + " ms");
+        assertThat(claimToB).as("ms from Dana's claim's commit in A to Eve's view").isLessThan(1000);
         await().atMost(Duration.ofSeconds(10)).until(() -> claimA.getText().equals("Claimed by Dana"));
 
         robot.interact(() -> this.<Button>in(windowA, "#release-claim").fire());
@@ -152,6 +186,30 @@ class TeamConsolesTest {
                 .until(() -> claimB.getText().equals("Not claimed"));
         assertThat(b.app.find.detail(conversation).audit()).extracting(e -> e.action() + ":" + e.actor())
                 .contains("claim:Dana", "release:Dana");
+    }
+
+    /**
+     * Waits until the warm-up has settled: both pipelines have nothing to process or being sent, and the JavaFX
+     * thread, which both windows share, answers at once several times in a row (its first layout of new rows, CSS and
+     * compiled code for them, is done). The timed change is then measured on its own, not behind the first one's work.
+     */
+    private void awaitQuiet() {
+        await().atMost(Duration.ofSeconds(60)).until(() -> idle(a) && idle(b));
+        var answeredAtOnce = new java.util.concurrent.atomic.AtomicInteger();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50)).until(() -> {
+            long asked = System.nanoTime();
+            var answered = new java.util.concurrent.CountDownLatch(1);
+            javafx.application.Platform.runLater(answered::countDown);
+            boolean atOnce = answered.await(10, TimeUnit.SECONDS)
+                    && System.nanoTime() - asked < TimeUnit.MILLISECONDS.toNanos(50);
+            return (atOnce ? answeredAtOnce.incrementAndGet() : answeredAtOnce.getAndSet(0)) >= 10;
+        });
+    }
+
+    private static boolean idle(TestParley parley) {
+        return parley.app.transactions.inTransaction(s -> s.inbox().countByStatus()
+                .getOrDefault(dev.parley.domain.message.InboxStatus.RECEIVED, 0L) == 0
+                && s.outbox().countByStatus().getOrDefault(dev.parley.domain.message.OutboxStatus.SENDING, 0L) == 0);
     }
 
     /** Selects the conversation's row in the window's Human review queue and opens it (as Enter does). */

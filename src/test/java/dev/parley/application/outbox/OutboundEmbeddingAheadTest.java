@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.memory.InMemoryTransactions;
-import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.application.ManualClock;
 import dev.parley.application.PipelineEvents;
 import dev.parley.application.alerts.LearnedAlerts;
@@ -15,18 +14,17 @@ import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.domain.message.OutboxStatus;
 import dev.parley.domain.safety.SafetyValidator;
-import dev.parley.domain.safety.ValidationFailureListener;
 import dev.parley.domain.safety.ZoneLookup;
 import dev.parley.testing.OpenTransactions;
 import dev.parley.testing.RecordingEmbedder;
-import java.time.Clock;
+import dev.parley.testing.RecordingSender;
+import dev.parley.testing.WiringSafety;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,7 +37,8 @@ class OutboundEmbeddingAheadTest {
     final InMemoryTransactions store = new InMemoryTransactions();
     final OpenTransactions transactions = new OpenTransactions(store);
     final RecordingEmbedder embedder = new RecordingEmbedder(new MiniLmTextEmbedder(), transactions);
-    final List<Sender.OutgoingMessage> sent = new CopyOnWriteArrayList<>();
+    final RecordingSender sender = new RecordingSender();
+    final List<Sender.OutgoingMessage> sent = sender.sent;
 
     @AfterEach
     void close() {
@@ -89,29 +88,11 @@ class OutboundEmbeddingAheadTest {
         ZoneLookup utc = (address, channel) -> List.of(ZoneOffset.UTC); // 15:00 there: outside quiet hours
         var screen = new ScreenOutbound(OutboundEmbeddingAheadTest::validator, utc, ZoneOffset.UTC,
                 SafetyModel.of(heads));
-        return new DeliverOutbox(transactions, Senders.only(new Sender() {
-            public String name() {
-                return "recording";
-            }
-
-            public boolean idempotent() {
-                return false;
-            }
-
-            public Result send(OutgoingMessage message) {
-                sent.add(message);
-                return new Delivered("SM" + message.outboxId());
-            }
-        }), new Playbooks(List.of(new NoopPlaybook()), NoopPlaybook.NAME), new ManualClock(T0), new Random(1),
-                PipelineEvents.NONE, screen);
+        return new DeliverOutbox(transactions, Senders.only(sender), new Playbooks(List.of(new NoopPlaybook()),
+                NoopPlaybook.NAME), new ManualClock(T0), new Random(1), PipelineEvents.NONE, screen);
     }
 
     private static SafetyValidator validator() {
-        try (var in = OutboundEmbeddingAheadTest.class.getResourceAsStream("/safety/wiring-safety.json")) {
-            var file = SafetyPolicyFile.parse("wiring-safety.json", in.readAllBytes());
-            return new SafetyValidator(file.policy(), Clock.fixed(T0, ZoneOffset.UTC), ValidationFailureListener.IGNORE);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return WiringSafety.validator(T0);
     }
 }

@@ -8,6 +8,7 @@ import dev.parley.application.Sleeper;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.domain.safety.Direction;
+import dev.parley.domain.safety.NeutralFacts;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyResult;
@@ -52,7 +53,7 @@ class ModelSafeTextTest {
 
     SafetyResult decided(String text) {
         return validator.validate(SafetyRequest.of(Direction.OUTBOUND, text, "+15550000", "+15550199", "sms", T0),
-                new SampleFacts());
+                NeutralFacts.INSTANCE);
     }
 
     Optional<ModelSafeText.Prepared> prepare(String answer) {

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The pipeline's behavioural facts on the (real, in-memory) store: a contact's own time zone comes before their
- * number's, an address without a number has none (the most restrictive reading), and a recipient quiet hours do not
- * protect gets an explicit "does not apply".
+ * number's, an address without a number gets the team's zone (without one, none: the most restrictive reading), and a
+ * recipient quiet hours do not protect gets an explicit "does not apply".
  */
 class RecordedBehaviourFactsTest {
     /** 20:00 UTC: noon in San Francisco, 05:00 next morning in Tokyo. */
@@ -49,9 +49,14 @@ class RecordedBehaviourFactsTest {
     }
 
     dev.parley.domain.safety.SafetyResult outbound(Conversation c, RecipientRules rules) {
+        return outbound(c, rules, new PhoneNumberZones());
+    }
+
+    dev.parley.domain.safety.SafetyResult outbound(Conversation c, RecipientRules rules,
+                                                   dev.parley.domain.safety.ZoneLookup zones) {
         return tx.inTransaction(s -> {
-            var facts = new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUTBOUND, rules, new PhoneNumberZones(),
-                    ZoneId.of("UTC"), 0, AT);
+            var facts = new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUTBOUND, rules,
+                    zones, ZoneId.of("UTC"), 0, AT);
             return validator.validate(SafetyRequest.of(Direction.OUTBOUND, "Lunch on Friday?", "us", c.key(),
                     c.channel(), AT), facts);
         });
@@ -63,18 +68,34 @@ class RecordedBehaviourFactsTest {
         assertThat(outbound(c, RecipientRules.PERSONAL).decision()).isEqualTo(SafetyDecision.ALLOW);
         tx.run(s -> s.contacts().setTimeZone(c.contactId(), ZoneId.of("Asia/Tokyo")));
         var night = outbound(c, RecipientRules.PERSONAL);
-        assertThat(night.decision()).isEqualTo(SafetyDecision.HARD_DENY);
+        assertThat(night.decision()).isEqualTo(SafetyDecision.DEFER);
         assertThat(night.enforcementReason()).isEqualTo(EnforcementReason.QUIET_HOURS);
+        assertThat(night.delayUntil()).contains(Instant.parse("2026-11-27T22:00:00Z")); // 07:00 in Tokyo
     }
 
     @Test
     void aChatIdWithoutAZoneIsTheMostRestrictiveUntilOneIsSet() {
         var c = conversation("telegram", "123456789");
         var unknown = outbound(c, RecipientRules.PERSONAL);
-        assertThat(unknown.decision()).isEqualTo(SafetyDecision.HARD_DENY);
+        assertThat(unknown.decision()).isEqualTo(SafetyDecision.DEFER);
         assertThat(unknown.enforcementReason()).isEqualTo(EnforcementReason.QUIET_HOURS);
         tx.run(s -> s.contacts().setTimeZone(c.contactId(), ZoneId.of("Europe/London")));
         assertThat(outbound(c, RecipientRules.PERSONAL).decision()).isEqualTo(SafetyDecision.ALLOW);
+    }
+
+    /** Issue 35: with the team's zone configured, an address without one gets it, not "always quiet". */
+    @Test
+    void aChatIdWithoutAZoneGetsTheTeamsZone() {
+        var c = conversation("telegram", "555000111");
+        var london = SafetyZones.orElse(new PhoneNumberZones(), ZoneId.of("Europe/London")); // 20:00 there
+        assertThat(outbound(c, RecipientRules.PERSONAL, london).decision()).isEqualTo(SafetyDecision.ALLOW);
+        var tokyo = SafetyZones.orElse(new PhoneNumberZones(), ZoneId.of("Asia/Tokyo")); // 05:00 there
+        var night = outbound(c, RecipientRules.PERSONAL, tokyo);
+        assertThat(night.decision()).isEqualTo(SafetyDecision.DEFER);
+        assertThat(night.delayUntil()).contains(Instant.parse("2026-11-27T22:00:00Z"));
+        // a number's own zones still come first
+        var sf = conversation("sms", "+14155550177");
+        assertThat(outbound(sf, RecipientRules.PERSONAL, tokyo).decision()).isEqualTo(SafetyDecision.ALLOW);
     }
 
     @Test

@@ -635,12 +635,12 @@ public abstract class StoreContractTest {
         assertThat(List.of(claimed.status(), claimed.attempts(), claimed.claimedAt()))
                 .containsExactly(OutboxStatus.SENDING, 1, at(5));
         assertThat(in((Store s) -> s.outbox().find(1))).contains(claimed);
-        assertThat(in((Store s) -> s.outbox().sending())).containsExactly(claimed);
+        assertThat(in((Store s) -> s.outbox().sending(at(10)))).containsExactly(claimed);
         assertThat(in((Store s) -> s.outbox().due(at(10), 10))).extracting(o -> o.id()).containsExactly(2L, 3L);
         assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2, T0))).as("row 1 is still SENDING").isTrue();
 
         tx.run(s -> s.outbox().mark(1, OutboxStatus.DELIVERY_UNKNOWN, "no answer"));
-        assertThat(in((Store s) -> s.outbox().sending())).isEmpty();
+        assertThat(in((Store s) -> s.outbox().sending(at(10)))).isEmpty();
         assertThat(in((Store s) -> s.outbox().hasEarlierUnsent(conv, 2, T0))).isFalse();
         assertThat(in((Store s) -> s.outbox().byStatus(OutboxStatus.DELIVERY_UNKNOWN, 10))).extracting(o -> o.id())
                 .containsExactly(1L);

@@ -23,6 +23,37 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CassetteReplayTest {
 
+    /** A scenario recorded into a cassette: its events, config and cassette, and the transcript it recorded. */
+    record Recording(List<ReplayEvent> events, Path config, Path cassette, String recorded) {
+        /** The scenario again, answered from the cassette alone. */
+        String replayed() {
+            return transcript(events, config, new ReplayModel("cassette:" + cassette, null));
+        }
+
+        /** The scenario again, on the offline model. */
+        String offline() {
+            return transcript(events, config, ReplayModel.OFFLINE);
+        }
+
+        /** The names of the cassette's files. */
+        List<String> files() throws java.io.IOException {
+            try (var list = Files.list(cassette)) {
+                return list.map(f -> f.getFileName().toString()).toList();
+            }
+        }
+    }
+
+    /** Replays {@code events} (a replay file's text) with the model {@code properties} configure, recording it. */
+    static Recording record(Path dir, String events, String properties) throws java.io.IOException {
+        var file = dir.resolve("scenario.replay.jsonl");
+        Files.writeString(file, events);
+        var config = Files.createDirectories(dir.resolve("config"));
+        Files.writeString(config.resolve("parley.properties"), properties);
+        var cassette = dir.resolve("cassette");
+        var read = ReplayFileReader.read(file);
+        return new Recording(read, config, cassette, transcript(read, config, new ReplayModel("config", cassette)));
+    }
+
     static String transcript(List<ReplayEvent> events, Path config, ReplayModel model) {
         var out = new StringWriter();
         var writer = new TranscriptWriter(out);
@@ -39,7 +70,9 @@ class CassetteReplayTest {
         try (var model = new ScriptedModelServer()) {
             // The model reads every reply as polite: unlike the rules, so the offline model cannot fake the replay.
             model.always("safety_flag", "{\"flag\": false}")
-                    .always("classify", "{\"intent\": \"POLITE\", \"reason\": \"courteous\"}");
+                    .always("classify", "{\"intent\": \"POLITE\", \"reason\": \"courteous\"}")
+                    // the validator's second opinion on the replies it is unsure of (issue 35)
+                    .always("safety_opinion", "{\"safe\": true, \"categories\": []}");
             Files.writeString(config.resolve("parley.properties"), "model.provider=openai\nmodel.base_url="
                     + model.baseUrl() + "\nmodel.name=llama3.1:8b\nmodel.max_retries=0\n");
             recorded = transcript(events, config, new ReplayModel("config", cassette));

@@ -2,10 +2,8 @@ package dev.parley.bootstrap.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.parley.application.replay.ReplayFileReader;
 import dev.parley.application.safety.ModelSafeText;
 import dev.parley.testing.ScriptedModelServer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,28 +22,17 @@ class SafetyRewriteReplayTest {
 
     @Test
     void theModelsSummaryIsRecordedAndReplayedFromTheCassette(@TempDir Path dir) throws Exception {
-        var file = dir.resolve("summary.replay.jsonl");
-        Files.writeString(file, EVENTS);
-        var events = ReplayFileReader.read(file);
-        var config = Files.createDirectories(dir.resolve("config"));
-        var cassette = dir.resolve("cassette");
-        String recorded;
+        CassetteReplayTest.Recording recorded;
         try (var model = new ScriptedModelServer()) {
             model.always(ModelSafeText.SUMMARY_TASK, "{\"text\": \"They ask what the date is.\"}");
-            Files.writeString(config.resolve("parley.properties"), "safety.rewrite=model\nalerts.model=off\n"
+            recorded = CassetteReplayTest.record(dir, EVENTS, "safety.rewrite=model\nalerts.model=off\n"
                     + "model.provider=openai\nmodel.base_url=" + model.baseUrl() + "\nmodel.name=llama3.1:8b\n"
                     + "model.max_retries=0\n");
-            recorded = CassetteReplayTest.transcript(events, config, new ReplayModel("config", cassette));
             assertThat(model.tasks()).containsExactly(ModelSafeText.SUMMARY_TASK);
         }
-        assertThat(recorded).contains("\"decision\":\"summarize\"");
-        try (var files = Files.list(cassette)) {
-            assertThat(files.map(f -> f.getFileName().toString()))
-                    .singleElement().asString().startsWith(ModelSafeText.SUMMARY_TASK + "-");
-        }
-
-        var replayed = CassetteReplayTest.transcript(events, config, new ReplayModel("cassette:" + cassette, null));
-        assertThat(replayed).isEqualTo(recorded);
-        assertThat(CassetteReplayTest.transcript(events, config, ReplayModel.OFFLINE)).isEqualTo(recorded);
+        assertThat(recorded.recorded()).contains("\"decision\":\"summarize\"");
+        assertThat(recorded.files()).singleElement().asString().startsWith(ModelSafeText.SUMMARY_TASK + "-");
+        assertThat(recorded.replayed()).isEqualTo(recorded.recorded());
+        assertThat(recorded.offline()).isEqualTo(recorded.recorded());
     }
 }

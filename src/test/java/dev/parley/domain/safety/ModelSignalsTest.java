@@ -91,10 +91,11 @@ class ModelSignalsTest {
             // the model judges the whole message: no sentence of it can be kept as the safe summary
             assertThat(harassment.safeOutput().messagePrimary()).doesNotContain("plain text message")
                     .contains("summarised away").contains("harassment");
-            var rewrite = validator.validate(SafetyValidatorTest.outbound("you are a plain text message"),
+            // outbound, one's own harassment is denied, never sent as a summary (issue 35)
+            var denied = validator.validate(SafetyValidatorTest.outbound("you are a plain text message"),
                     FixedFacts.calm(), new FixedModel(reading("harassment", 0.9)));
-            assertThat(rewrite.decision()).isEqualTo(SafetyDecision.SOFT_REWRITE);
-            assertThat(rewrite.safeOutput().messagePrimary()).doesNotContain("plain text message");
+            assertThat(denied.decision()).isEqualTo(SafetyDecision.HARD_DENY);
+            assertThat(denied.safeOutput().messagePrimary()).doesNotContain("plain text message");
             var scam = validator.validate(SafetyValidatorTest.inbound("a plain text message"), FixedFacts.calm(),
                     new FixedModel(reading("financial_scam", 0.9)));
             assertThat(scam.decision()).isEqualTo(SafetyDecision.DELIVER);

@@ -38,15 +38,23 @@ public record AnnotatedLog(String name, List<IrcLine> lines, Map<Integer, Set<In
         return logs;
     }
 
-    static AnnotatedLog read(Path annotationFile) throws IOException, IrcLogFormatException {
-        var fileName = annotationFile.getFileName().toString();
-        var name = fileName.substring(0, fileName.length() - ANNOTATION.length());
+    /** The two files log {@code name} of {@code dir} is read from: its annotation, then its raw (else ascii) log. */
+    public static List<Path> sourceFiles(Path dir, String name) throws IrcLogFormatException {
+        var annotationFile = dir.resolve(name + ANNOTATION);
         var raw = annotationFile.resolveSibling(name + ".raw.txt");
         var ascii = annotationFile.resolveSibling(name + ".ascii.txt");
         var log = Files.exists(raw) ? raw : ascii;
         if (!Files.exists(log)) {
             throw new IrcLogFormatException(annotationFile + ": no " + raw.getFileName() + " or " + ascii.getFileName());
         }
+        return List.of(annotationFile, log);
+    }
+
+    static AnnotatedLog read(Path annotationFile) throws IOException, IrcLogFormatException {
+        var fileName = annotationFile.getFileName().toString();
+        var name = fileName.substring(0, fileName.length() - ANNOTATION.length());
+        var log = sourceFiles(annotationFile.getParent() == null ? Path.of(".") : annotationFile.getParent(), name)
+                .get(1);
         var lines = IrcLogReader.read(name, readLines(log));
         var parents = new HashMap<Integer, Set<Integer>>();
         var annotated = new TreeSet<Integer>();

@@ -47,5 +47,6 @@ public record ConsoleContext(FindConversations conversations, FindQueues queues,
                              PipelineEvents announce, ClaimConversation claims,
                              dev.parley.application.console.BuyerJourneys journeys,
                              CannedReplies cannedReplies,
-                             dev.parley.application.operator.SafetyControls safety) {
+                             dev.parley.application.operator.SafetyControls safety,
+                             Supplier<dev.parley.application.console.StoreLink> storeLink) {
 }

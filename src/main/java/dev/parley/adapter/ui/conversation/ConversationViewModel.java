@@ -178,11 +178,12 @@ public final class ConversationViewModel {
         }, done -> { }, e -> status.set("Could not play: " + e.getMessage()));
     }
 
+    /** Reads the conversation again: who holds its claim first (one small read, shown at once), then the rest. */
     public void load() {
+        loadClaim();
         context.executor().submit(p -> context.conversations().detail(conversationId), this::show,
                 e -> status.set("Could not load: " + e.getMessage()));
         if (journey != null) journey.show(conversationId);
-        loadClaim();
         canned.load();
     }
 
@@ -199,7 +200,8 @@ public final class ConversationViewModel {
         return canned.insertFirst();
     }
 
-    private void loadClaim() {
+    /** Reads again who holds the conversation's claim (team mode), and only that. */
+    public void loadClaim() {
         context.executor().submit(p -> context.claims().holder(conversationId)
                         .map(ConversationClaim::operator).orElse(""),
                 claim::set, e -> claim.set(""));

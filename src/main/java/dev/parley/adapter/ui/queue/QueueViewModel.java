@@ -5,7 +5,9 @@ import dev.parley.adapter.ui.common.TaskExecutor;
 import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueCursor;
 import dev.parley.application.console.QueueFilter;
+import dev.parley.application.console.QueueItem;
 import dev.parley.application.console.QueueKind;
+import dev.parley.application.console.QueueOrder;
 import dev.parley.application.console.QueuePage;
 import dev.parley.application.console.QueueSort;
 import dev.parley.application.console.RecordReveal;
@@ -48,6 +50,9 @@ public final class QueueViewModel {
     private QueueCursor next;
     private boolean refreshAgain;
     private boolean loadedOnce;
+    /** Conversations changed since the last read, to be read again once the read in progress is done. */
+    private final java.util.Set<Long> pendingConversations = new java.util.HashSet<>();
+    private boolean updating;
 
     public QueueViewModel(QueueKind kind, FindQueues queues, RecordReveal reveal, TaskExecutor executor, Clock clock,
                           Supplier<String> operator) {
@@ -134,7 +139,7 @@ public final class QueueViewModel {
 
     /** Reloads from the top, keeping as many rows as are loaded now and the selected item. */
     public void refresh() {
-        if (loading.get()) {
+        if (loading.get() || updating) {
             refreshAgain = true;
             return;
         }
@@ -145,12 +150,90 @@ public final class QueueViewModel {
             var selected = selected();
             rows.setAll(page.items().stream().map(i -> new QueueRow(i, clock.instant())).toList());
             next = page.next();
-            if (selected != null) {
-                for (int i = 0; i < rows.size(); i++) {
-                    if (rows.get(i).item().id() == selected.item().id()) selectedIndex.set(i);
-                }
-            }
+            reselect(selected);
         });
+    }
+
+    private void reselect(QueueRow selected) {
+        if (selected == null) return;
+        for (int i = 0; i < rows.size(); i++) {
+            var item = rows.get(i).item();
+            if (item.id() == selected.item().id() && item.source() == selected.item().source()) {
+                selectedIndex.set(i);
+                return;
+            }
+        }
+        if (selectedIndex.get() >= rows.size()) selectedIndex.set(rows.size() - 1);
+    }
+
+    /**
+     * A live update (a batch of events about {@code conversations}): only their rows are read again, and put where the
+     * queue's order puts them among the rows shown, or taken out when they left the queue; a row that now sorts after
+     * the last one loaded waits for "load more". The Failed queue is read again as a whole: its inbox rows may belong
+     * to no conversation, and a message that fails raises no event.
+     */
+    public void refreshConversations(java.util.Set<Long> conversations) {
+        if (kind == QueueKind.FAILED || !loadedOnce && !loading.get()) {
+            refresh(); // Failed, or never read yet: its first read
+            return;
+        }
+        if (conversations.isEmpty()) return;
+        pendingConversations.addAll(conversations);
+        if (!loading.get() && !updating) updatePending();
+    }
+
+    private void updatePending() {
+        var ids = java.util.Set.copyOf(pendingConversations);
+        pendingConversations.clear();
+        var filter = filter();
+        var order = sort.get();
+        updating = true;
+        executor.submit(progress -> queues.ofConversations(kind, filter, order, ids), items -> {
+            updating = false;
+            // a new filter or order since: the whole queue is being read again anyway
+            if (filter.equals(filter()) && order == sort.get()) merge(ids, items, order);
+            afterRead();
+        }, error -> {
+            updating = false;
+            status.set("Could not update the queue: " + error.getClass().getSimpleName());
+            afterRead();
+        });
+    }
+
+    private void merge(java.util.Set<Long> conversations, java.util.List<QueueItem> items, QueueSort order) {
+        var comparator = QueueOrder.of(kind, order);
+        // rows after the last one loaded are on pages not loaded yet (the next page starts after it)
+        var boundary = next != null && !rows.isEmpty() ? rows.getLast().item() : null;
+        var selected = selected();
+        var now = clock.instant();
+        rows.removeIf(r -> conversations.contains(r.item().conversationId()));
+        for (var item : items) {
+            if (boundary != null && comparator.compare(item, boundary) > 0) continue;
+            int low = 0;
+            int high = rows.size();
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                if (comparator.compare(rows.get(middle).item(), item) <= 0) low = middle + 1;
+                else high = middle;
+            }
+            rows.add(low, new QueueRow(item, now));
+        }
+        reselect(selected);
+        showCount();
+    }
+
+    private void showCount() {
+        status.set(rows.isEmpty() ? "" : rows.size() + (next != null ? "+" : "") + " items");
+    }
+
+    /** After a read: a full read asked for meanwhile, else the conversations changed meanwhile. */
+    private void afterRead() {
+        if (refreshAgain) {
+            refreshAgain = false;
+            refresh();
+        } else if (!pendingConversations.isEmpty()) {
+            updatePending();
+        }
     }
 
     /** A new order or filter: the first page again, from the top, nothing selected. */
@@ -182,14 +265,12 @@ public final class QueueViewModel {
             apply.accept(page);
             hasMore.set(next != null);
             loading.set(false);
-            status.set(rows.isEmpty() ? "" : rows.size() + (next != null ? "+" : "") + " items");
-            if (refreshAgain) {
-                refreshAgain = false;
-                refresh();
-            }
+            showCount();
+            afterRead();
         }, error -> {
             loading.set(false);
             status.set("Could not load the queue: " + error.getClass().getSimpleName());
+            afterRead();
         });
     }
 
@@ -242,8 +323,8 @@ public final class QueueViewModel {
                     + "appear here; automation carries on with them.";
             case ESCALATIONS -> "No escalations. When a playbook asks an operator a question, it waits here "
                     + "until someone answers.";
-            case HELD -> "No held or filtered messages. Outgoing messages stopped by a safety check appear here "
-                    + "with their reason.";
+            case HELD -> "No held or filtered messages. Outgoing messages stopped by a safety check, or scheduled "
+                    + "for after the recipient's quiet hours, appear here with their reason.";
             case ALL -> "No conversations yet. Messages POSTed to the listener start them.";
             case FAILED -> "Nothing failed. Messages that could not be processed wait here for a retry; outgoing "
                     + "messages that were not delivered, or may not have been, wait to be marked sent or sent again.";

@@ -33,6 +33,7 @@ public final class MainView {
     @FXML private StackPane content;
     @FXML private Label statusLabel;
     @FXML private Label modelLabel;
+    @FXML private Label teamLabel;
     @FXML private Label versionLabel;
     @FXML private HBox alertBanner;
     @FXML private Label alertBannerText;
@@ -69,6 +70,13 @@ public final class MainView {
             if (failing) modelLabel.getStyleClass().add("status-model-failing");
         });
         if (model.modelFailing().get()) modelLabel.getStyleClass().add("status-model-failing");
+        teamLabel.textProperty().bind(model.teamStatus());
+        teamLabel.setId("team-status");
+        teamLabel.setAccessibleRole(javafx.scene.AccessibleRole.TEXT);
+        model.teamDegraded().addListener((o, was, degraded) -> {
+            teamLabel.getStyleClass().remove("status-team-degraded");
+            if (degraded) teamLabel.getStyleClass().add("status-team-degraded");
+        });
         navigation.setAccessibleText("Queues and views");
         navigation.setAccessibleHelp("Ctrl+1 to Ctrl+9 jump to an entry; the number is how many items wait there");
         shortcutsButton.setAccessibleText("Keyboard shortcuts");

@@ -45,6 +45,10 @@ public final class MainViewModel {
     private final StringProperty status = new SimpleStringProperty("");
     private final StringProperty modelStatus = new SimpleStringProperty("");
     private final javafx.beans.property.BooleanProperty modelFailing = new javafx.beans.property.SimpleBooleanProperty();
+    private final StringProperty teamStatus = new SimpleStringProperty("");
+    private final BooleanProperty teamDegraded = new SimpleBooleanProperty(false);
+    private java.util.function.Supplier<dev.parley.application.console.StoreLink> storeLink =
+            () -> dev.parley.application.console.StoreLink.SOLE;
     private java.util.function.Supplier<dev.parley.application.model.ModelHealth> modelHealth = () -> null;
     private final ObjectProperty<LongConsumer> openConversation = new SimpleObjectProperty<>(id -> { });
     /** The latest alert announcement (banner, screen reader); empty when there is none. */
@@ -54,6 +58,7 @@ public final class MainViewModel {
     private final StringProperty windowTitle = new SimpleStringProperty("Parley");
     private final Set<Long> reminded = new HashSet<>();
     private boolean countsLoading;
+    private boolean countsAgain;
     private boolean remindersLoading;
 
     public MainViewModel(FindQueues queues, RecordReveal reveal, TaskExecutor executor, Notifier notifier,
@@ -138,6 +143,27 @@ public final class MainViewModel {
         modelFailing.set(health.state() != dev.parley.application.model.ModelHealth.State.CLOSED);
     }
 
+    /** The status bar's team line (team mode: live updates, registration); empty on a store of one's own. */
+    public StringProperty teamStatus() {
+        return teamStatus;
+    }
+
+    public BooleanProperty teamDegraded() {
+        return teamDegraded;
+    }
+
+    /** Where the link to a shared store is read (the window reads it every second). */
+    public void setStoreLink(java.util.function.Supplier<dev.parley.application.console.StoreLink> link) {
+        this.storeLink = link;
+        refreshTeamStatus();
+    }
+
+    public void refreshTeamStatus() {
+        var link = storeLink.get();
+        teamStatus.set(link.summary());
+        teamDegraded.set(link.degraded());
+    }
+
     public void setOnOpenConversation(LongConsumer open) {
         openConversation.set(open);
     }
@@ -164,25 +190,38 @@ public final class MainViewModel {
         if (kind != null) queueModels.get(kind).refresh();
     }
 
+    /** Reads the queue counts; asked again while a read runs, it reads once more after it (not once per ask). */
     public void refreshCounts() {
-        if (countsLoading) return;
+        if (countsLoading) {
+            countsAgain = true;
+            return;
+        }
         countsLoading = true;
         executor.submit(progress -> queues.counts(), counts -> {
-            countsLoading = false;
             for (var item : navigation) {
                 var kind = item.section().queue();
                 if (kind != null) item.count().set(counts.getOrDefault(kind, 0L));
             }
             showAttention();
+            countsDone();
         }, error -> {
-            countsLoading = false;
             status.set("Store unavailable: " + error.getClass().getSimpleName());
+            countsDone();
         });
     }
 
+    private void countsDone() {
+        countsLoading = false;
+        if (countsAgain) {
+            countsAgain = false;
+            refreshCounts();
+        }
+    }
+
     /**
-     * A batch of committed pipeline events (at most ~10 a second): one refresh, one notification and one
-     * announcement per critical alert.
+     * A batch of committed pipeline events (at most ~10 a second): the counts, the rows of the concerned
+     * conversations in the visible queue (the other rows are not read again; {@link PipelineEvent.StoreChanged}, about
+     * no conversation, reads it all again), one notification and one announcement per critical alert.
      */
     public void onEvents(List<PipelineEvent> events) {
         for (var event : events) {
@@ -198,8 +237,18 @@ public final class MainViewModel {
                         + "buyer was told we're still on it. Answer it in Escalations.");
             }
         }
-        refreshAll();
+        if (events.stream().anyMatch(e -> e instanceof PipelineEvent.StoreChanged)) {
+            refreshAll();
+        } else {
+            refreshCounts();
+            var kind = section.get().queue();
+            if (kind != null) {
+                queueModels.get(kind).refreshConversations(events.stream().map(PipelineEvent::conversationId)
+                        .filter(id -> id > 0).collect(Collectors.toSet()));
+            }
+        }
         refreshModelStatus();
+        refreshTeamStatus();
         // the reminders' own timer covers the passing of time; here only what changes the unacknowledged set
         if (events.stream().anyMatch(e -> e instanceof PipelineEvent.AlertRaised
                 || e instanceof PipelineEvent.OperatorActed)) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * The extraction stored in a message's data document ({@code {"extraction": …}}), when it holds a readable one. A
  * pure function of the document; and every follow-up plan reads every earlier reply's document again (issue 17's
- * demo: parsing them was 3 % of its pipeline's time), so the answers for the last {@value #REMEMBERED} documents are
+ * demo profile, docs/benchmarks.md "parley demo"), so the answers for the last {@value #REMEMBERED} documents are
  * remembered, in memory only, least recently used out. The values are immutable ({@link Extraction} copies its lists).
  */
 final class StoredExtractions {

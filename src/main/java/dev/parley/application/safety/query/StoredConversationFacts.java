@@ -28,7 +28,7 @@ import java.util.function.Function;
  * records the pipeline's {@link StoreBehaviourFacts} reads: the decision rows ({@code safety_decisions}: one per
  * message, no content) and the messages. The other party is the conversation {@code channel} + the sender of an
  * inbound, the recipient of an outbound message. The time and frequency rules protect whom the pipeline's do
- * ({@link RecipientRules}, ADR 0010b): inbound, the personal inbox's owner (a conversation of the {@code guardian}
+ * ({@link RecipientRules}, ADR 0012): inbound, the personal inbox's owner (a conversation of the {@code guardian}
  * playbook, in its zone), not a team inbox; outbound, a contact receiving a proactive message, not an answer to what
  * they wrote in the hour before nor an operator's own message (where they do not, the counts are 0 and quiet hours do
  * not apply). The facts:

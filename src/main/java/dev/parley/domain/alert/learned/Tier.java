@@ -5,10 +5,11 @@ public enum Tier {
     /** Below the review threshold: nothing to do. */
     NONE,
     /**
-     * At or above the review threshold (about 5% false alarms on ordinary dev messages): seed 000's "ambiguous
+     * At or above the review threshold (placed by {@code parley train alerts} for at most 2% false alarms on every
+     * ordinary source: {@code AlertHeadTrainer.Settings}; figures in docs/alerts-evaluation.md): seed 000's "ambiguous
      * situation requiring manual intervention": human review and automation paused, the contact not blocked.
      */
     REVIEW,
-    /** At or above the critical threshold (about 1% false alarms): a critical alert, as a pattern match is. */
+    /** At or above the critical threshold (at most 1% false alarms on every ordinary source): a critical alert. */
     CRITICAL
 }

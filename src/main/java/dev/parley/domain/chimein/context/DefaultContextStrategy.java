@@ -9,8 +9,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Parley's default context selection: the structure of the conversation first, then meaning, then time.
@@ -18,51 +20,56 @@ import java.util.Set;
  * <ol>
  *   <li><b>Anchor.</b> A mention that replies to a message is about that message, however old, and about its reply
  *   chain (the anchor's ancestors and the other replies to it).</li>
- *   <li><b>Parent.</b> Otherwise every recent message is scored as the one the mention answers: messages of the people
- *   it addresses (most when they were talking to the mention's author), the author's own earlier words to them, and
- *   closeness in meaning to the mention, all discounted by distance. The best one is chosen, and a second one when it
- *   scores nearly as well.</li>
- *   <li><b>Thread.</b> A generic call ("@bot what do you think?", "@bot ^") and a reply ask the bot to read the
- *   conversation, so the selection grows along reply links, along neighbours that lean on each other ("Any
- *   thoughts?" right after a proposal) and along closeness in meaning to what is already selected, however far
- *   apart in time: in the seed's restaurant example the proposal three days old is part of the conversation.</li>
+ *   <li><b>Parent.</b> Otherwise every recent message is scored as the one the mention answers
+ *   ({@link ParentFeatures}, weights fitted by {@code parley train context}): messages of the people it addresses
+ *   (most when they were talking to the mention's author), the author's own earlier words to them, closeness in
+ *   meaning, distance. When it addresses nobody who spoke (a call to the bot), the author's partners, the latest
+ *   messages and meaning decide, and a message that starts something new may get no parent at all. The bot's own
+ *   messages are never the parent: a second call after the bot answered is about the conversation, not about the
+ *   answer.</li>
+ *   <li><b>Thread.</b> A reply, a generic call ("@bot what do you think?", "@bot ^") and a question about the
+ *   conversation itself ("@bot what's the plan?", "what did we decide?") ask the bot to read the conversation: the
+ *   selection grows along reply links, and by the thread model ({@link ThreadFeatures}: who talks to whom, meaning,
+ *   position, neighbours that lean on each other) however far apart in time: in the seed's restaurant example the
+ *   proposal three days old is part of the conversation.</li>
  * </ol>
  */
 public final class DefaultContextStrategy implements ContextStrategy {
     public static final String NAME = "default";
     public static final int DEFAULT_LOOKBACK = 20;
-
+    /** Shown as a reason from this cosine up (a label only). */
+    private static final double SHOWN_SIMILARITY = 0.30;
     /**
-     * The scoring constants: the coefficients of a listwise logistic model (softmax over the candidates of each
-     * mention) fitted on the irc-disentanglement dev split only, validated leaving one log out
-     * (docs/context-evaluation.md). Every feature is a structural signal of group chats (who talks to whom, how
-     * far back, how long ago, how close in meaning), none is specific to that data.
+     * Two messages this close in meaning are about the same thing, however far apart (set by hand from group-chat
+     * examples, decision 0011: related pairs 0.46–0.64, unrelated ones below 0.25; not fitted on the IRC logs).
      */
-    public record Weights(double distance, double minutesAgo, double similarity, double shortText,
-                          double byAddressee, double addresseeLatest, double addresseeSecondLatest,
-                          double addresseeToAuthor, double addresseeToOthers, double addresseeUnaddressed,
-                          double authorToAddressee, double thirdParty, double thirdToAuthor,
-                          double secondMargin, double threadSimilarity, int maxSelected) {
-        public static final Weights TUNED = new Weights(-1.19, -0.84, 4.77, -0.6,
-                2.12, 1.09, 1.08, 2.53, -1.47, 1.06, 1.70, -1.74, 2.89,
-                -1, 0.40, 8);
-    }
+    static final double RELATED = 0.40;
 
     private final int lookback;
-    private final Weights w;
+    private final ContextWeights w;
+    private final boolean alwaysReadThread;
 
-    public DefaultContextStrategy(int lookback, Weights weights) {
+    public DefaultContextStrategy(int lookback, ContextWeights weights) {
+        this(lookback, weights, false);
+    }
+
+    private DefaultContextStrategy(int lookback, ContextWeights weights, boolean alwaysReadThread) {
         if (lookback < 1) throw new IllegalArgumentException("lookback must be at least 1");
         this.lookback = lookback;
-        this.w = weights;
+        this.w = Objects.requireNonNull(weights, "weights");
+        this.alwaysReadThread = alwaysReadThread;
     }
 
-    public DefaultContextStrategy(int lookback) {
-        this(lookback, Weights.TUNED);
+    /**
+     * The same strategy reading every mention as a call to read the conversation (as it reads "@bot what do you
+     * think?"): how evaluations score the thread on logs where every mention names its subject.
+     */
+    public static DefaultContextStrategy readingTheConversation(int lookback, ContextWeights weights) {
+        return new DefaultContextStrategy(lookback, weights, true);
     }
 
-    public DefaultContextStrategy() {
-        this(DEFAULT_LOOKBACK);
+    public ContextWeights weights() {
+        return w;
     }
 
     @Override
@@ -77,27 +84,19 @@ public final class DefaultContextStrategy implements ContextStrategy {
 
     @Override
     public ContextSelection select(ContextQuery q) {
-        var trigger = q.trigger();
-        var recent = q.recent().subList(Math.max(0, q.recent().size() - lookback), q.recent().size());
-        var byProviderId = q.byProviderId();
-        java.util.function.Function<String, Optional<ChatMessage>> parentOf =
-                id -> Optional.ofNullable(byProviderId.get(id));
-        var everyone = new ArrayList<ChatMessage>(recent);
-        everyone.addAll(q.linked());
-        q.anchor().ifPresent(everyone::add);
-        everyone.add(trigger);
-        var participants = Participants.of(everyone, q.bot());
+        var view = View.of(q, lookback);
         var picked = new Picked();
-
+        boolean readThread;
         if (q.anchor().isPresent()) {
-            anchored(q.anchor().get(), recent, byProviderId, picked);
+            anchored(q.anchor().get(), view, picked);
+            readThread = true;
         } else {
-            parent(trigger, recent, participants, parentOf, q.similarity(), picked);
+            readThread = alwaysReadThread
+                    || ContentWords.callsForConversation(q.trigger().text()) && !inExchange(view);
+            parent(view, readThread, picked);
+            if (readThread && view.callsTheBot(q.trigger())) latest(view, picked);
         }
-        if (q.anchor().isPresent() || ContentWords.isGenericRequest(trigger.text())
-                && !inExchange(trigger, recent, participants, parentOf)) {
-            thread(recent, q.similarity(), participants, parentOf, picked);
-        }
+        if (readThread && !picked.isEmpty()) thread(view, picked);
         var ordered = new ArrayList<SelectedMessage>();
         picked.reasons.forEach((m, reasons) -> ordered.add(new SelectedMessage(m, reasons)));
         ordered.sort(Comparator.comparing((SelectedMessage s) -> s.message().sentAt())
@@ -105,21 +104,63 @@ public final class DefaultContextStrategy implements ContextStrategy {
         return new ContextSelection(NAME, ordered);
     }
 
+    /** What one selection reads: the window, who is who, reply links, and the bot (never a candidate). */
+    record View(ContextQuery q, List<ChatMessage> recent, Participants participants,
+                Function<String, Optional<ChatMessage>> parentOf, Set<String> excluded) {
+
+        static View of(ContextQuery q, int lookback) {
+            var recent = q.recent().subList(Math.max(0, q.recent().size() - lookback), q.recent().size());
+            var byProviderId = q.byProviderId();
+            var everyone = new ArrayList<ChatMessage>(recent);
+            everyone.addAll(q.linked());
+            q.anchor().ifPresent(everyone::add);
+            everyone.add(q.trigger());
+            var excluded = q.bot() == null ? Set.<String>of() : Set.of(q.bot().senderId());
+            return new View(q, recent, Participants.of(everyone, q.bot()),
+                    id -> Optional.ofNullable(byProviderId.get(id)), excluded);
+        }
+
+        ParentFeatures.Of parentFeatures() {
+            return ParentFeatures.of(q.trigger(), recent, participants, parentOf, q.similarity(), excluded);
+        }
+
+        boolean isBot(ChatMessage m) {
+            return excluded.contains(m.sender());
+        }
+
+        /** Whether {@code m} addresses the bot (by name, entity, or a reply to one of its messages). */
+        boolean callsTheBot(ChatMessage m) {
+            return participants.addressedBy(m, parentOf).stream().anyMatch(excluded::contains);
+        }
+    }
+
+    /** The parent features of a query exactly as {@link #select} computes them (for fitting the weights). */
+    public static ParentFeatures.Of parentFeatures(ContextQuery q, int lookback) {
+        return View.of(q, lookback).parentFeatures();
+    }
+
+    /** The thread features of a query's window exactly as {@link #select} computes them (for fitting). */
+    public static ThreadFeatures threadFeatures(ContextQuery q, int lookback) {
+        var view = View.of(q, lookback);
+        return new ThreadFeatures(q.trigger(), view.recent(), view.participants(), view.parentOf(), q.similarity());
+    }
+
     /** The anchor, its ancestors by reply link, and the other replies to it. */
-    private void anchored(ChatMessage anchor, List<ChatMessage> recent, Map<String, ChatMessage> byProviderId,
-                          Picked picked) {
+    private void anchored(ChatMessage anchor, View view, Picked picked) {
+        int max = w.thread().maxSelected();
         picked.add(anchor, SelectionReason.of(SelectionReason.Kind.ANCHOR));
+        var byProviderId = view.q().byProviderId();
         var seen = new HashSet<String>();
         var current = anchor;
-        while (current.replyTo() != null && seen.add(current.replyTo()) && picked.size() < w.maxSelected()) {
+        while (current.replyTo() != null && seen.add(current.replyTo()) && picked.size() < max) {
             var parent = byProviderId.get(current.replyTo());
             if (parent == null) break;
             picked.add(parent, SelectionReason.of(SelectionReason.Kind.REPLY_CHAIN));
             current = parent;
         }
         if (anchor.providerId() != null) {
-            for (var m : recent) {
-                if (anchor.providerId().equals(m.replyTo()) && picked.size() < w.maxSelected()) {
+            for (var m : view.recent()) {
+                if (anchor.providerId().equals(m.replyTo()) && picked.size() < max) {
                     picked.add(m, SelectionReason.of(SelectionReason.Kind.REPLY_CHAIN));
                 }
             }
@@ -127,147 +168,165 @@ public final class DefaultContextStrategy implements ContextStrategy {
     }
 
     /**
-     * Scores each recent message as the one the mention answers; keeps the best (and a close second). When people
-     * the mention addresses spoke in the window, the conversation between them and the author decides; otherwise
-     * (a call to a bot that has not spoken, a name nobody in the window has) the latest messages and their
-     * closeness in meaning do.
+     * Picks the message the mention most likely answers. Outside a call to read the conversation, "none" wins when
+     * the mention looks like the start of something new (the unaddressed model's no-parent score beats every
+     * candidate).
      */
-    private void parent(ChatMessage trigger, List<ChatMessage> recent, Participants participants,
-                        java.util.function.Function<String, Optional<ChatMessage>> parentOf, Similarity similarity,
-                        Picked picked) {
-        var author = trigger.sender();
-        var addressees = new HashSet<>(participants.addressedBy(trigger, parentOf));
-        var spoke = new HashSet<String>();
-        for (var m : recent) spoke.add(m.sender());
-        addressees.retainAll(spoke);
-        record Scored(ChatMessage message, double score, List<SelectionReason> reasons) {
-        }
-        var scored = new ArrayList<Scored>();
-        var rankOfSender = new java.util.HashMap<String, Integer>();
-        for (int pos = 0; pos < recent.size(); pos++) {
-            var c = recent.get(recent.size() - 1 - pos);
-            int rank = rankOfSender.merge(c.sender(), 1, Integer::sum) - 1;
-            double structure;
-            if (addressees.contains(c.sender())) {
-                var its = participants.addressedBy(c, parentOf);
-                structure = w.byAddressee() + (rank == 0 ? w.addresseeLatest() : rank == 1 ? w.addresseeSecondLatest() : 0)
-                        + (its.contains(author) ? w.addresseeToAuthor()
-                        : its.isEmpty() ? w.addresseeUnaddressed() : w.addresseeToOthers());
-            } else if (c.sender().equals(author)) {
-                structure = addressesAny(c, addressees, participants, parentOf) ? w.authorToAddressee() : 0;
-            } else {
-                structure = w.thirdParty()
-                        + (participants.addressedBy(c, parentOf).contains(author) ? w.thirdToAuthor() : 0);
+    private void parent(View view, boolean readThread, Picked picked) {
+        var features = view.parentFeatures();
+        var model = features.addressed() ? w.addressed() : w.unaddressed();
+        ParentFeatures.Scored best = null;
+        double bestScore = Double.NEGATIVE_INFINITY;
+        for (var c : features.candidates()) {
+            double score = model.score(c.features());
+            // Strictly greater: on equal scores the more recent message (listed first) wins.
+            if (score > bestScore) {
+                best = c;
+                bestScore = score;
             }
-            double sim = similarity.between(trigger, c);
-            double minutes = Math.max(0, java.time.Duration.between(c.sentAt(), trigger.sentAt()).toSeconds() / 60.0);
-            double score = structure + w.similarity() * sim + w.distance() * Math.log1p(pos)
-                    + w.minutesAgo() * Math.log1p(minutes) + (c.text().length() < 20 ? w.shortText() : 0);
-            var reasons = new ArrayList<SelectionReason>();
-            if (addressees.contains(c.sender()) || structure > 0) {
-                reasons.add(new SelectionReason(SelectionReason.Kind.ADDRESSEE, score));
-            }
-            if (sim >= w.threadSimilarity()) reasons.add(new SelectionReason(SelectionReason.Kind.SIMILARITY, sim));
-            if (reasons.isEmpty()) reasons.add(new SelectionReason(SelectionReason.Kind.RECENT, score));
-            scored.add(new Scored(c, score, reasons));
         }
-        if (scored.isEmpty()) return;
-        // Stable sort: on equal scores the more recent message (scored first) wins.
-        scored.sort(Comparator.comparingDouble((Scored s) -> -s.score()));
-        var best = scored.get(0);
-        picked.add(best.message(), best.reasons());
-        if (scored.size() > 1 && scored.get(1).score() >= best.score() - w.secondMargin()) {
-            picked.add(scored.get(1).message(), scored.get(1).reasons());
+        if (best == null) return;
+        if (!readThread && model.noneScore(features.mention()) > bestScore) return;
+        var reasons = new ArrayList<SelectionReason>();
+        var f = best.features();
+        boolean structural = best.byAddressee() || f[ParentFeatures.Candidate.TO_AUTHOR.ordinal()] > 0
+                || f[ParentFeatures.Candidate.AUTHOR_TO_ADDRESSEE.ordinal()] > 0
+                || f[ParentFeatures.Candidate.PARTNER.ordinal()] > 0;
+        reasons.add(new SelectionReason(structural ? SelectionReason.Kind.ADDRESSEE : SelectionReason.Kind.RECENT,
+                bestScore));
+        double sim = f[ParentFeatures.Candidate.SIMILARITY.ordinal()];
+        if (sim >= SHOWN_SIMILARITY) reasons.add(new SelectionReason(SelectionReason.Kind.SIMILARITY, sim));
+        picked.add(best.message(), reasons);
+    }
+
+    /**
+     * A call to the bot about "the conversation" means the one going on: its latest message (not the bot's, not
+     * another call to the bot) seeds the thread beside the parent.
+     */
+    private static void latest(View view, Picked picked) {
+        var recent = view.recent();
+        for (int i = recent.size() - 1; i >= 0; i--) {
+            var m = recent.get(i);
+            if (view.isBot(m) || view.callsTheBot(m)) continue;
+            picked.add(m, SelectionReason.of(SelectionReason.Kind.RECENT));
+            return;
         }
     }
 
     /**
-     * Whether the mention continues an exchange: someone it addresses spoke to its author in the window, or its
-     * author to them. Then a bare "yes" or "why?" answers that exchange; it is no call to read the conversation.
+     * Whether the mention continues an exchange: someone it addresses (not the bot) spoke to its author in the
+     * window, or its author to them. Then a bare "yes" or "why?" answers that exchange; it is no call to read the
+     * conversation.
      */
-    private static boolean inExchange(ChatMessage trigger, List<ChatMessage> recent, Participants participants,
-                                      java.util.function.Function<String, Optional<ChatMessage>> parentOf) {
-        var addressees = participants.addressedBy(trigger, parentOf);
-        for (var m : recent) {
-            if (addressees.contains(m.sender())
-                    && participants.addressedBy(m, parentOf).contains(trigger.sender())) return true;
-            if (m.sender().equals(trigger.sender()) && addressesAny(m, addressees, participants, parentOf)) return true;
+    private static boolean inExchange(View view) {
+        var trigger = view.q().trigger();
+        var addressees = new HashSet<>(view.participants().addressedBy(trigger, view.parentOf()));
+        addressees.removeAll(view.excluded());
+        if (addressees.isEmpty()) return false;
+        for (var m : view.recent()) {
+            var its = view.participants().addressedBy(m, view.parentOf());
+            if (addressees.contains(m.sender()) && its.contains(trigger.sender())) return true;
+            if (m.sender().equals(trigger.sender()) && its.stream().anyMatch(addressees::contains)) return true;
         }
         return false;
     }
 
-    private static boolean addressesAny(ChatMessage m, Set<String> addressees, Participants participants,
-                                        java.util.function.Function<String, Optional<ChatMessage>> parentOf) {
-        if (addressees.isEmpty()) return false;
-        for (var a : participants.addressedBy(m, parentOf)) if (addressees.contains(a)) return true;
-        return false;
-    }
-
-    /** Grows the selection along reply links, leaning neighbours and closeness in meaning. */
-    private void thread(List<ChatMessage> recent, Similarity similarity, Participants participants,
-                        java.util.function.Function<String, Optional<ChatMessage>> parentOf, Picked picked) {
-        boolean grew = true;
-        while (grew && picked.size() < w.maxSelected()) {
-            grew = false;
-            for (int i = recent.size() - 1; i >= 0 && picked.size() < w.maxSelected(); i--) {
-                var y = recent.get(i);
-                if (picked.contains(y)) continue;
-                var reason = link(recent, i, similarity, participants, parentOf, picked);
-                if (reason.isPresent()) {
-                    picked.add(y, reason.get());
-                    grew = true;
+    /**
+     * Grows the selection into its conversation, one message at a time: first what is linked for sure (an explicit
+     * reply, also through one of the bot's answers; a neighbour that leans on a selected message or that it leans on,
+     * "Any thoughts?" after a proposal; a message as close in meaning as {@link #RELATED}), latest first; then the
+     * message the thread model places in the conversation with the highest probability, if it reaches the fitted
+     * threshold. Up to the maximum.
+     */
+    private void thread(View view, Picked picked) {
+        var recent = view.recent();
+        var threadFeatures = new ThreadFeatures(view.q().trigger(), recent, view.participants(), view.parentOf(),
+                view.q().similarity());
+        var model = w.thread();
+        while (picked.size() < model.maxSelected()) {
+            var selected = new HashSet<Integer>();
+            var inWindow = new HashSet<Long>();
+            for (int i = 0; i < recent.size(); i++) {
+                if (picked.contains(recent.get(i))) {
+                    selected.add(i);
+                    inWindow.add(recent.get(i).id());
                 }
             }
+            var outside = picked.reasons.keySet().stream().filter(m -> !inWindow.contains(m.id())).toList();
+            int bestIndex = -1;
+            double best = -1;
+            double[] bestFeatures = null;
+            List<SelectionReason> sure = null;
+            for (int i = recent.size() - 1; i >= 0 && sure == null; i--) {
+                var y = recent.get(i);
+                if (picked.contains(y) || view.isBot(y)) continue;
+                var f = threadFeatures.of(i, selected, outside);
+                sure = sureLink(y, f, picked, view);
+                if (sure != null) {
+                    bestIndex = i;
+                    break;
+                }
+                double p = model.probability(f);
+                if (p > best) {
+                    best = p;
+                    bestIndex = i;
+                    bestFeatures = f;
+                }
+            }
+            if (sure != null) {
+                picked.add(recent.get(bestIndex), sure);
+            } else if (bestIndex >= 0 && best >= model.threshold()) {
+                picked.add(recent.get(bestIndex), threadReasons(best, bestFeatures));
+            } else {
+                return;
+            }
         }
     }
 
-    /** Why {@code recent[i]} belongs to the picked thread, if it does. */
-    private Optional<SelectionReason> link(List<ChatMessage> recent, int i, Similarity similarity,
-                                           Participants participants,
-                                           java.util.function.Function<String, Optional<ChatMessage>> parentOf,
-                                           Picked picked) {
-        var y = recent.get(i);
-        var next = i + 1 < recent.size() ? recent.get(i + 1) : null;
-        var previous = i > 0 ? recent.get(i - 1) : null;
-        double bestSimilarity = 0;
-        for (var x : picked.reasons.keySet()) {
-            if (y.providerId() != null && y.providerId().equals(x.replyTo())) {
-                return Optional.of(SelectionReason.of(SelectionReason.Kind.REPLY_CHAIN));
-            }
-            if (x.providerId() != null && x.providerId().equals(y.replyTo())) {
-                return Optional.of(SelectionReason.of(SelectionReason.Kind.REPLY_CHAIN));
-            }
-            bestSimilarity = Math.max(bestSimilarity, similarity.between(x, y));
+    /** The reasons {@code y} belongs to the selection for sure, or null. */
+    private static List<SelectionReason> sureLink(ChatMessage y, double[] f, Picked picked, View view) {
+        if (replyLinked(y, picked, view)) return List.of(SelectionReason.of(SelectionReason.Kind.REPLY_CHAIN));
+        if (f[ThreadFeatures.Feature.CONTINUATION.ordinal()] > 0) {
+            return List.of(SelectionReason.of(SelectionReason.Kind.CONTINUATION));
         }
-        // A picked message that names y's author answers y's author's last words before it.
-        for (var x : picked.reasons.keySet()) {
-            if (!participants.addressedBy(x, parentOf).contains(y.sender())) continue;
-            if (isLastOfSenderBefore(recent, i, x)) {
-                return Optional.of(SelectionReason.of(SelectionReason.Kind.ADDRESSEE));
-            }
-        }
-        if (next != null && picked.contains(next)
-                && (ContentWords.leansOnPrevious(next.text()) || ContentWords.leansOnPrevious(y.text()))) {
-            return Optional.of(SelectionReason.of(SelectionReason.Kind.CONTINUATION));
-        }
-        if (previous != null && picked.contains(previous) && ContentWords.leansOnPrevious(y.text())) {
-            return Optional.of(SelectionReason.of(SelectionReason.Kind.CONTINUATION));
-        }
-        if (bestSimilarity >= w.threadSimilarity()) {
-            return Optional.of(new SelectionReason(SelectionReason.Kind.SIMILARITY, bestSimilarity));
-        }
-        return Optional.empty();
+        double sim = f[ThreadFeatures.Feature.SIMILARITY.ordinal()];
+        if (sim >= RELATED) return List.of(new SelectionReason(SelectionReason.Kind.SIMILARITY, sim));
+        return null;
     }
 
-    /** Whether {@code recent[i]} is its sender's last message before {@code x}. */
-    private static boolean isLastOfSenderBefore(List<ChatMessage> recent, int i, ChatMessage x) {
-        var y = recent.get(i);
-        for (int j = i + 1; j < recent.size(); j++) {
-            var m = recent.get(j);
-            if (m.id() == x.id()) return true;
-            if (m.sender().equals(y.sender())) return false;
+    private static List<SelectionReason> threadReasons(double probability, double[] f) {
+        var reasons = new ArrayList<SelectionReason>();
+        reasons.add(new SelectionReason(SelectionReason.Kind.CONVERSATION, probability));
+        if (f[ThreadFeatures.Feature.ADDRESSES_SELECTED.ordinal()] > 0
+                || f[ThreadFeatures.Feature.ADDRESSED_BY_SELECTED.ordinal()] > 0) {
+            reasons.add(SelectionReason.of(SelectionReason.Kind.ADDRESSEE));
+        }
+        if (f[ThreadFeatures.Feature.CONTINUATION.ordinal()] > 0) {
+            reasons.add(SelectionReason.of(SelectionReason.Kind.CONTINUATION));
+        }
+        double sim = f[ThreadFeatures.Feature.SIMILARITY.ordinal()];
+        if (sim >= SHOWN_SIMILARITY) reasons.add(new SelectionReason(SelectionReason.Kind.SIMILARITY, sim));
+        return reasons;
+    }
+
+    /** An explicit reply link between {@code y} and a picked message, also through one of the bot's answers. */
+    private static boolean replyLinked(ChatMessage y, Picked picked, View view) {
+        for (var x : picked.reasons.keySet()) {
+            if (y.providerId() != null && y.providerId().equals(x.replyTo())) return true;
+            if (x.providerId() != null && x.providerId().equals(y.replyTo())) return true;
+            // y replies to the bot's answer to x (or x to the bot's answer to y)
+            if (answersVia(y, x, view) || answersVia(x, y, view)) return true;
         }
         return false;
+    }
+
+    /** {@code child} replies to a bot message that replied to {@code parent}. */
+    private static boolean answersVia(ChatMessage child, ChatMessage parent, View view) {
+        if (child.replyTo() == null || parent.providerId() == null) return false;
+        return view.parentOf().apply(child.replyTo())
+                .filter(view::isBot)
+                .map(bot -> parent.providerId().equals(bot.replyTo()))
+                .orElse(false);
     }
 
     /** Selected messages with their reasons, in the order they were chosen. */
@@ -290,6 +349,10 @@ public final class DefaultContextStrategy implements ContextStrategy {
 
         boolean contains(ChatMessage m) {
             return ids.contains(m.id());
+        }
+
+        boolean isEmpty() {
+            return ids.isEmpty();
         }
 
         int size() {

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Why a message was selected as context. {@code score} is the signal's strength where it has one (similarity:
- * the cosine; addressee and recency: the strategy's score), else 1.
+ * the cosine; addressee and recency: the strategy's score; conversation: the thread model's probability), else 1.
  */
 public record SelectionReason(Kind kind, double score) {
 
@@ -22,7 +22,9 @@ public record SelectionReason(Kind kind, double score) {
         /** The conversation the mention follows: the latest messages before it. */
         RECENT,
         /** Right next to a selected message that leans on it ("Any thoughts?" after a proposal). */
-        CONTINUATION;
+        CONTINUATION,
+        /** Part of the selected conversation by the thread model (score: its probability). */
+        CONVERSATION;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', ' ');
@@ -35,7 +37,7 @@ public record SelectionReason(Kind kind, double score) {
 
     /** "similarity 0.62", "anchor". */
     public String describe() {
-        return kind == Kind.SIMILARITY || kind == Kind.ADDRESSEE
+        return kind == Kind.SIMILARITY || kind == Kind.ADDRESSEE || kind == Kind.CONVERSATION
                 ? kind.label() + " " + String.format(Locale.ROOT, "%.2f", score) : kind.label();
     }
 }

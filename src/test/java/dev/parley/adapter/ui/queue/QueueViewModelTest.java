@@ -3,6 +3,7 @@ package dev.parley.adapter.ui.queue;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueKind;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -47,6 +48,63 @@ class QueueViewModelTest {
         model.selectPrevious();
         model.openSelected();
         assertThat(opened.get()).isEqualTo(model.rows().get(0).item().conversationId());
+    }
+
+    @Test
+    void aLiveUpdateReadsTheChangedConversationsOnlyAndPutsTheirRowsInTheQueuesOrder() {
+        var critical = fx.startConversation("+15550201", "one");
+        var review = fx.startConversation("+15550202", "two");
+        fx.raiseCritical(critical, "self-harm");
+        long reviewAlert = fx.raiseReviewTier(review, "threat");
+        var model = queue(QueueKind.HUMAN_REVIEW);
+        model.refresh();
+        assertThat(model.rows()).extracting(r -> r.item().conversationId()).containsExactly(critical, review);
+        var untouched = model.rows().get(0);
+        var reviewRow = model.rows().get(1);
+        model.selectedIndex().set(1);
+
+        var later = fx.startConversation("+15550203", "three");
+        fx.raiseCritical(later, "weapons");
+        model.refreshConversations(java.util.Set.of(later));
+
+        assertThat(model.rows()).extracting(r -> r.item().conversationId()).as("critical first, longest waiting first")
+                .containsExactly(critical, later, review);
+        assertThat(model.rows().get(0)).as("a row of another conversation is not read again").isSameAs(untouched);
+        assertThat(model.rows().get(2)).isSameAs(reviewRow);
+        assertThat(model.selected()).as("the selection follows its row").isSameAs(reviewRow);
+
+        fx.tx().run(s -> s.alerts().resolve(reviewAlert, "Dana", java.time.Instant.now(), "handled"));
+        fx.tx().run(s -> s.conversations().setState(review, "Closed", java.time.Instant.now()));
+        model.refreshConversations(java.util.Set.of(review));
+        assertThat(model.rows()).extracting(r -> r.item().conversationId()).as("a conversation that left the queue")
+                .containsExactly(critical, later);
+        assertThat(model.rows().get(0)).isSameAs(untouched);
+    }
+
+    @Test
+    void aRowThatMovesPastTheLastLoadedRowWaitsForTheNextPage() {
+        var t0 = java.time.Instant.parse("2026-05-01T10:00:00Z");
+        var ids = fx.tx().inTransaction(s -> {
+            var out = new java.util.ArrayList<Long>();
+            for (int i = 0; i <= FindQueues.PAGE_SIZE; i++) {
+                var contact = s.contacts().findOrCreate("sms", "+1555030" + (1000 + i), null, t0);
+                out.add(s.conversations().create("sms", "+1555030" + (1000 + i), "noop", "Start", contact.id(),
+                        t0.plusSeconds(i)).id());
+            }
+            return out;
+        });
+        var model = queue(QueueKind.ALL);
+        model.sort().set(dev.parley.application.console.QueueSort.OLDEST);
+        assertThat(model.rows()).hasSize(FindQueues.PAGE_SIZE);
+        assertThat(model.rows().getFirst().item().conversationId()).isEqualTo(ids.getFirst());
+
+        fx.tx().run(s -> s.conversations().touch(ids.getFirst(), t0.plusSeconds(3600)));
+        model.refreshConversations(java.util.Set.of(ids.getFirst()));
+        assertThat(model.rows()).as("now the newest: on the page after the loaded one")
+                .hasSize(FindQueues.PAGE_SIZE - 1).noneMatch(r -> r.item().conversationId() == ids.getFirst());
+
+        model.loadMoreCommand().execute();
+        assertThat(model.rows()).extracting(r -> r.item().conversationId()).endsWith(ids.getLast(), ids.getFirst());
     }
 
     @Test

@@ -54,6 +54,33 @@ class MainViewModelTest {
     }
 
     @Test
+    void theStatusBarShowsTheTeamStoresLinkAndALostLinkReadsEverythingAgain() {
+        var link = new java.util.concurrent.atomic.AtomicReference<>(dev.parley.application.console.StoreLink.SOLE);
+        model.setStoreLink(link::get);
+        assertThat(model.teamStatus().get()).as("a store of one's own").isEmpty();
+        link.set(new dev.parley.application.console.StoreLink(true, true, true));
+        model.refreshTeamStatus();
+        assertThat(model.teamStatus().get()).isEqualTo("Team store: live");
+        assertThat(model.teamDegraded().get()).isFalse();
+
+        var queue = model.queue(dev.parley.application.console.QueueKind.ALL);
+        model.section().set(Section.ALL);
+        queue.refresh();
+        var id = fx.startConversation("+15550130", "hi");
+        link.set(new dev.parley.application.console.StoreLink(true, false, true));
+        model.onEvents(List.of(new PipelineEvent.StoreChanged())); // what the bridge sends while it polls
+        assertThat(model.teamStatus().get()).isEqualTo("Team store: live updates lost, refreshing every few seconds");
+        assertThat(model.teamDegraded().get()).isTrue();
+        assertThat(queue.rows()).extracting(r -> r.item().conversationId()).as("read again by the poll")
+                .containsExactly(id);
+        assertThat(count(Section.ALL)).isEqualTo(1);
+
+        link.set(new dev.parley.application.console.StoreLink(true, true, false));
+        model.refreshTeamStatus();
+        assertThat(model.teamStatus().get()).isEqualTo("Team store: connection lost, sending paused until it is back");
+    }
+
+    @Test
     void operatorNameIsAskedOnceAndStored() {
         fx.settings.setOperatorName("");
         var fresh = new MainViewModel(fx.context.queues(), fx.context.reveal(), fx.executor, Notifier.NONE,

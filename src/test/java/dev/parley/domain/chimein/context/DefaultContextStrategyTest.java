@@ -2,6 +2,7 @@ package dev.parley.domain.chimein.context;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.adapter.chimein.ContextWeightsFile;
 import dev.parley.domain.chimein.BotIdentity;
 import dev.parley.domain.chimein.ChatFixture;
 import dev.parley.domain.chimein.ChatMessage;
@@ -13,7 +14,8 @@ import org.junit.jupiter.api.Test;
 
 class DefaultContextStrategyTest {
     private static final BotIdentity BOT = BotIdentity.named("bot");
-    private final DefaultContextStrategy strategy = new DefaultContextStrategy();
+    private final DefaultContextStrategy strategy = new DefaultContextStrategy(DefaultContextStrategy.DEFAULT_LOOKBACK,
+            ContextWeightsFile.shipped());
 
     @Test
     void theSeedsRestaurantExampleSelectsABAndCEvenWithoutEmbeddings() {
@@ -94,6 +96,38 @@ class DefaultContextStrategyTest {
         var q = query(trigger, chat.before(trigger), Optional.empty(), Similarity.none());
         assertThat(strategy.select(q)).isEqualTo(strategy.select(q));
         assertThat(strategy.select(q).ids()).doesNotContain(trigger.id()).hasSizeLessThanOrEqualTo(8);
+    }
+
+    @Test
+    void aQuestionAboutThePlanWithNoReplyAnchorSelectsTheTopicsMessages() {
+        var chat = new ChatFixture();
+        chat.say("eve", Duration.ofHours(3), "morning all");
+        var a = chat.say("ana", Duration.ofHours(2), "Should we do the team dinner on Friday at the thai place?");
+        var b = chat.say("ben", Duration.ofMinutes(110), "ana: Friday works for me, 7pm?");
+        var c = chat.say("carl", Duration.ofMinutes(100), "ana: 7pm at the thai place is good, I can book it");
+        var trigger = chat.say("dana", Duration.ZERO, "@bot what's the plan?");
+        var topic = java.util.Set.of(a.id(), b.id(), c.id());
+        Similarity sim = (x, y) -> topic.contains(x.id()) && topic.contains(y.id()) ? 0.55 : 0.05;
+        var selection = strategy.select(query(trigger, chat.before(trigger), Optional.empty(), sim));
+        assertThat(selection.ids()).containsExactlyInAnyOrder(a.id(), b.id(), c.id());
+
+        var decided = chat.say("eve", Duration.ZERO, "@bot what did we decide?");
+        var again = strategy.select(query(decided, chat.before(decided), Optional.empty(), sim));
+        assertThat(again.ids()).contains(a.id(), b.id(), c.id());
+    }
+
+    @Test
+    void aSecondMentionAfterTheBotAnsweredIsAboutTheConversationNotMainlyTheAnswer() {
+        var chat = new ChatFixture();
+        var a = chat.say("ana", Duration.ofMinutes(30), "Should we move the standup to 10am?");
+        var b = chat.say("ben", Duration.ofMinutes(28), "ana: 10 is fine, but not on Mondays");
+        var ask = chat.say("carl", Duration.ofMinutes(20), "@bot what do you think?");
+        var answer = chat.bot("bot", Duration.ofMinutes(19), "10am except Mondays seems to suit everyone.", ask);
+        var trigger = chat.say("dana", Duration.ZERO, "@bot so what did we decide?");
+        var topic = java.util.Set.of(a.id(), b.id(), answer.id());
+        Similarity sim = (x, y) -> topic.contains(x.id()) && topic.contains(y.id()) ? 0.6 : 0.05;
+        var selection = strategy.select(query(trigger, chat.before(trigger), Optional.empty(), sim));
+        assertThat(selection.ids()).contains(a.id(), b.id()).doesNotContain(answer.id());
     }
 
     private static List<SelectionReason.Kind> kinds(ContextSelection s, ChatMessage m) {

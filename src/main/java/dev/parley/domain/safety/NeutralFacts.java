@@ -1,24 +1,24 @@
-package dev.parley.application.safety;
+package dev.parley.domain.safety;
 
-import dev.parley.domain.safety.BehaviourFacts;
-import dev.parley.domain.safety.ContactHistory;
-import dev.parley.domain.safety.RiskLevel;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 
 /**
- * The facts of a test box's sample: a known contact, nothing sent before, and no quiet hours, so only the content
- * rules decide (what an editor of the lexicons wants to see).
+ * The facts under which only a message's content decides: a known contact, nothing sent before, no quiet hours, no
+ * earlier risk. A test box's sample, a model's rewrite or summary, and the validator's own rewrite are checked under
+ * them.
  */
-public record SampleFacts() implements BehaviourFacts {
+public enum NeutralFacts implements BehaviourFacts {
+    INSTANCE;
+
     @Override
-    public int messagesLastHour(String source, String recipient, Instant when) {
+    public int messagesLastHour(String source, String recipient, Instant at) {
         return 0;
     }
 
     @Override
-    public int notificationsLastDay(String recipient, Instant when) {
+    public int notificationsLastDay(String recipient, Instant at) {
         return 0;
     }
 
