@@ -3,7 +3,6 @@ package dev.parley.application;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
@@ -12,8 +11,7 @@ import java.util.TreeMap;
 
 /** Small JSON documents (timeline details, extracted data) written with sorted keys, so output is stable. */
 public final class JsonDocuments {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final ObjectMapper MAPPER = JsonMappers.SORTED;
 
     private JsonDocuments() {
     }

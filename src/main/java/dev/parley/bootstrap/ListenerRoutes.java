@@ -12,6 +12,7 @@ import dev.parley.adapter.http.SignupRoutes;
 import dev.parley.adapter.http.TelegramWebhookRoutes;
 import dev.parley.adapter.http.TrustedProxies;
 import dev.parley.adapter.http.WebhookRoutes;
+import dev.parley.adapter.metrics.PrometheusMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,8 @@ final class ListenerRoutes {
         routes.addAll(safety.routes(app.transactions,
                 number -> numberPlaybooks.getOrDefault(number, current.get().get(ConfigKey.PLAYBOOK_INBOUND)),
                 app.clock));
-        routes.addAll(new OpsRoutes(app.transactions, app.metrics, Version.current()).routes());
+        routes.addAll(new OpsRoutes(app.transactions, new PrometheusMetrics(app.transactions, app.metrics,
+                app.stageMetrics, app.model.concurrency()), Version.current()).routes());
         return routes;
     }
 

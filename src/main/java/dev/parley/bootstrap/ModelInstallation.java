@@ -2,7 +2,7 @@ package dev.parley.bootstrap;
 
 import dev.parley.adapter.llm.CassetteModel;
 import dev.parley.adapter.llm.OpenAiChatModel;
-import dev.parley.adapter.llm.Sleeper;
+import dev.parley.application.Sleeper;
 import dev.parley.application.model.CircuitBreakingModel;
 import dev.parley.application.model.LanguageModel;
 import dev.parley.application.model.ModelCall;

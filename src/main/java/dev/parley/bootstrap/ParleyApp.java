@@ -247,7 +247,7 @@ public final class ParleyApp implements AutoCloseable {
         // Team mode: the other processes' events are published here, and this one's reach them (docs/team.md).
         this.eventBridge = database != null && Database.isPostgres(database.url())
                 ? new PostgresEventBridge(database.url(), config.get(ConfigKey.DB_USER),
-                        config.get(ConfigKey.DB_PASSWORD), database.dataSource(), database.processId(), events)
+                        config.get(ConfigKey.DB_PASSWORD), database.dataSource(), database.processId(), events, random)
                 : null;
         if (eventBridge != null) events.subscribe(eventBridge);
         try {
@@ -265,7 +265,7 @@ public final class ParleyApp implements AutoCloseable {
             this.stages = new StageRunner(tx, this.clock, events, outboxLoop, stageMetrics);
             model.concurrency().onTurn(new ModelTurns(tx, this.clock, events));
             this.processInbound = new ProcessInboundMessage(tx, playbooks, this.clock, metrics, stages,
-                    safety.inbound(), model.calls());
+                    safety.inbound(), model.calls(), random);
             // Lanes prepare side by side, and a lane waiting for the model holds no connection: twice as many lanes
             // as the model answers at once, so conversations that need no model go on while others wait for it.
             int parallelism = Math.max(Math.max(1, config.getInt(ConfigKey.DB_POOL_SIZE) - 4),
@@ -273,11 +273,11 @@ public final class ParleyApp implements AutoCloseable {
             this.worker = new PipelineWorker(tx, processInbound, this.clock, parallelism);
             this.receive = new ReceiveInboundMessage(tx, this.clock, metrics, worker,
                     database != null ? database.receiptJournal() : ReceiptJournal.NONE);
-            this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, stages, outboxLoop);
+            this.runDueJobs = new RunDueJobs(tx, playbooks, this.clock, stages, outboxLoop, random);
             this.schedulerLoop = new BackgroundLoop("scheduler", () -> runDueJobs.runDue(100), Duration.ofSeconds(1));
             this.find = new FindConversations(tx, new AlertExplanations(learnedAlerts));
             // An operator's action that races the pipeline on the same conversation is simply run again.
-            this.operatorTransactions = new RetryOnConflict(tx);
+            this.operatorTransactions = new RetryOnConflict(tx, "operator action", random);
             var ops = operatorTransactions;
             this.operatorStages = new StageRunner(ops, this.clock, events, outboxLoop, stageMetrics);
             this.startConversation = new StartConversation(operatorStages, playbooks);
@@ -298,7 +298,7 @@ public final class ParleyApp implements AutoCloseable {
             this.webOptIn = new WebOptIn(operatorStages, playbooks);
             this.buyerJourneys = new BuyerJourneys(tx, externalEvent, this.clock);
             this.numberPlaybooks = NumberPlaybooks.of(config, playbooks);
-            this.telegram = SenderInstallation.telegramPoller(config, tx, receive, this.clock);
+            this.telegram = SenderInstallation.telegramPoller(config, tx, receive, this.clock, random);
             this.served = new ServedListener(config.home(),
                     new ListenerRoutes(this, () -> trustedProxies, safety, numberPlaybooks, () -> current),
                     () -> { if (telegram != null) telegram.start(); });

@@ -50,6 +50,7 @@ public final class ParleyConfig {
         } catch (IOException e) {
             throw new ConfigException(file.toString(), "cannot read or create: " + e.getMessage());
         }
+        ConfigKeyNames.requireKnown(properties);
         var values = new EnumMap<ConfigKey, String>(ConfigKey.class);
         for (var key : ConfigKey.values()) {
             var value = properties.getProperty(key.key(), key.defaultValue()).trim();
@@ -79,6 +80,7 @@ public final class ParleyConfig {
                 throw new ConfigException(file.toString(), "cannot read: " + e.getMessage());
             }
         }
+        ConfigKeyNames.requireKnown(properties);
         var values = new EnumMap<ConfigKey, String>(ConfigKey.class);
         for (var key : ConfigKey.values()) {
             var value = overrides.containsKey(key) ? overrides.get(key).trim()
@@ -111,7 +113,7 @@ public final class ParleyConfig {
     public ParleyConfig with(java.util.Map<String, String> changes) {
         var next = new EnumMap<>(values);
         changes.forEach((name, value) -> {
-            var key = ConfigKey.named(name).orElseThrow(() -> new ConfigException(name, "unknown configuration key"));
+            var key = ConfigKeyNames.require(name);
             var v = value == null ? "" : value.trim();
             key.check(v);
             next.put(key, key == ConfigKey.DB_URL && v.isEmpty() ? defaultDbUrl(home) : v);

@@ -65,9 +65,7 @@ public final class PropertiesConfigurationFile implements ConfigurationFile {
     public synchronized void write(Map<String, String> changes) {
         var properties = load();
         changes.forEach((name, value) -> {
-            var key = java.util.Arrays.stream(ConfigKey.values()).filter(k -> k.key().equals(name)).findFirst()
-                    .orElseThrow(() -> new ConfigException(name, "unknown configuration key"));
-            key.check(value);
+            ConfigKeyNames.require(name).check(value);
             properties.setProperty(name, value);
         });
         var text = new StringWriter();

@@ -10,12 +10,13 @@ import dev.parley.adapter.telegram.TelegramBotApi;
 import dev.parley.adapter.telegram.TelegramPoller;
 import dev.parley.adapter.telegram.TelegramSender;
 import dev.parley.adapter.telegram.TelegramUpdate;
+import dev.parley.application.Sleeper;
 import dev.parley.application.outbox.Sender;
 import dev.parley.application.outbox.Senders;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Transactions;
 import java.time.Clock;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.slf4j.Logger;
@@ -63,13 +64,13 @@ final class SenderInstallation {
 
     /** The Telegram poller of {@code telegram.token} (polling or, in webhook mode, only getMe); null without one. */
     static TelegramPoller telegramPoller(ParleyConfig config, Transactions tx, ReceiveInboundMessage receive,
-                                         Clock clock) {
+                                         Clock clock, RandomGenerator random) {
         var token = config.get(ConfigKey.TELEGRAM_TOKEN);
         if (token == null || token.isEmpty()) return null;
         // Its own client (own dispatcher): closing Parley cancels the long poll without touching other calls.
         var api = new TelegramBotApi(http(), config.get(ConfigKey.TELEGRAM_API_BASE), token);
         return new TelegramPoller(api, tx, receive, clock, "polling".equals(config.get(ConfigKey.TELEGRAM_MODE)),
-                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Thread::sleep, new Random());
+                config.getInt(ConfigKey.TELEGRAM_POLL_TIMEOUT_SECONDS), Sleeper.REAL, random);
     }
 
     private static String required(ParleyConfig config, ConfigKey key) {

@@ -149,4 +149,42 @@ class ParleyConfigTest {
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith("webhooks.generic.secret:")
                 .hasMessageNotContaining("s3cr3t");
     }
+
+    @Test
+    void anUnknownOrMisspeltKeyIsRefusedNamingTheNearestKnownOne() throws IOException {
+        var home = dir.resolve("typo");
+        writeFile(home, "sender=local\nmodel.provder=openai\n");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessage("model.provder: unknown configuration key; the nearest known key is 'model.provider'"
+                        + " (docs/configuration.md lists them all)");
+
+        writeFile(home, "foo.bar=1\n");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("foo.bar: unknown configuration key; the nearest known key is '");
+
+        writeFile(home, "listener.port=9000\nlistener.prot=9001\nmodel.max_concurency=8\n");
+        assertThatThrownBy(() -> load(home, Map.of(), Map.of())).as("the first unknown key in alphabetical order")
+                .hasMessageStartingWith("listener.prot: unknown configuration key; the nearest known key is"
+                        + " 'listener.port'");
+
+        var replay = dir.resolve("replay");
+        writeFile(replay, "chimein.lookbak=5\n");
+        assertThatThrownBy(() -> ParleyConfig.forReplay(replay, Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("chimein.lookbak: unknown configuration key; the nearest known key is"
+                        + " 'chimein.lookback'");
+    }
+
+    @Test
+    void aChangeFromTheSettingsToAnUnknownKeyIsRefusedAndTheFileKept() throws IOException {
+        var home = dir.resolve("settings");
+        writeFile(home, "sender=local\n");
+        var config = load(home, Map.of(), Map.of());
+        var file = new PropertiesConfigurationFile(config, new SecureRandom());
+
+        assertThatThrownBy(() -> file.write(Map.of("sendr", "twilio"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("sendr: unknown configuration key; the nearest known key is 'sender'");
+        assertThatThrownBy(() -> config.with(Map.of("model.nme", "llama"))).isInstanceOf(ConfigException.class)
+                .hasMessageStartingWith("model.nme: unknown configuration key; the nearest known key is 'model.name'");
+        assertThat(Files.readString(home.resolve("parley.properties"))).isEqualTo("sender=local\n");
+    }
 }

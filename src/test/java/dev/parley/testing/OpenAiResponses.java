@@ -1,6 +1,7 @@
 package dev.parley.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,7 @@ import mockwebserver3.MockResponse;
 
 /** Realistic OpenAI chat-completion answers (the shape OpenAI, Ollama /v1, llama.cpp and vLLM send) for MockWebServer. */
 public final class OpenAiResponses {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private OpenAiResponses() {
     }

@@ -2,6 +2,7 @@ package dev.parley.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -16,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the same row (same {@code webhook-id}) is a duplicate the receiver drops; two rows for one message are two replies.
  */
 public final class OutboundReceiver implements AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private final HttpServer server;
     /** reply_to → outbox ids received for it. */
     public final Map<String, Set<Long>> rowsByReplyTo = new ConcurrentHashMap<>();

@@ -3,6 +3,7 @@ package dev.parley.testing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -15,7 +16,7 @@ import java.time.Duration;
 
 /** Real HTTP against a running Parley: signed generic webhooks and the operator API. */
 public final class ParleyHttp {
-    public static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 

@@ -5,9 +5,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.alert.learned.AlertHead;
 import dev.parley.domain.alert.learned.AlertHeads;
 import dev.parley.domain.alert.learned.DevFigures;
@@ -34,11 +33,7 @@ public final class AlertModelFile {
     public static final String FILE_NAME = "alert_heads.json";
     static final String FORMAT = "parley-alert-heads/2";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+    private static final ObjectMapper MAPPER = JsonMappers.SNAKE_CASE;
 
     @JsonPropertyOrder({"format", "embeddingModel", "dimensions", "command", "dataSha256", "training", "heads"})
     record FileJson(String format, String embeddingModel, int dimensions, String command,

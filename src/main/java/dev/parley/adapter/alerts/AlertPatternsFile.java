@@ -1,9 +1,9 @@
 package dev.parley.adapter.alerts;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.alert.AlertCategory;
 import dev.parley.domain.alert.AlertPattern;
 import dev.parley.domain.alert.AlertPatternSet;
@@ -102,7 +102,7 @@ public final class AlertPatternsFile {
     }
 
     private static AlertPatternsFile parse(String source, byte[] bytes) {
-        ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        ObjectMapper mapper = JsonMappers.STRICT;
         JsonNode root;
         try {
             root = mapper.readTree(bytes);

@@ -2,6 +2,7 @@ package dev.parley.adapter.assistant;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.playbook.assistant.Profiles;
 import dev.parley.domain.assistant.Profile;
 import java.io.IOException;
@@ -21,7 +22,7 @@ import java.util.Set;
  */
 public final class ProfileFiles implements Profiles {
     public static final List<String> SHIPPED = List.of("general", "support", "scheduling", "recap");
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
     private static final Set<String> KEYS = Set.of("name", "description", "guidance", "tools", "keywords");
 
     private final List<Profile> profiles;

@@ -2,6 +2,7 @@ package dev.parley.adapter.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.outbox.Sender;
 import java.io.IOException;
 import okhttp3.Credentials;
@@ -22,7 +23,7 @@ import okhttp3.RequestBody;
  * have arrived is never repeated automatically (the row becomes DELIVERY_UNKNOWN for an operator).
  */
 public final class AircallSender implements Sender {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
 
     private static final java.util.regex.Pattern NUMBER_ID = java.util.regex.Pattern.compile("\\d{1,18}");

@@ -2,6 +2,7 @@ package dev.parley.adapter.channels;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.outbox.Sender;
 import java.io.IOException;
 import okhttp3.Credentials;
@@ -19,7 +20,7 @@ import okhttp3.Request;
  */
 public final class TwilioSender implements Sender {
     static final int UNSUBSCRIBED_RECIPIENT = 21610;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
 
     private final OkHttpClient http;
     private final HttpUrl messagesUrl;

@@ -2,6 +2,7 @@ package dev.parley.adapter.channels;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.outbox.Sender;
 import java.io.IOException;
 import java.time.Clock;
@@ -17,7 +18,7 @@ import okhttp3.RequestBody;
  * receivers deduplicate by it, so this sender is idempotent and a request with an unknown outcome is sent again.
  */
 public final class WebhookSender implements Sender {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
 
     private final OkHttpClient http;

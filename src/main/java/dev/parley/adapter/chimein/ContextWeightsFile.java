@@ -3,8 +3,8 @@ package dev.parley.adapter.chimein;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.chimein.context.ContextWeights;
 import dev.parley.domain.chimein.context.ParentFeatures;
 import dev.parley.domain.chimein.context.ParentModel;
@@ -30,7 +30,7 @@ public final class ContextWeightsFile {
     public static final String FILE_NAME = "context_weights.json";
     static final String FORMAT = "parley-context-weights/1";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private ContextWeightsFile() {
     }
@@ -95,7 +95,7 @@ public final class ContextWeightsFile {
         thread.put("max_selected", w.thread().maxSelected());
         root.set("evaluation", MAPPER.valueToTree(evaluation));
         try {
-            return MAPPER.writeValueAsString(root) + "\n";
+            return JsonMappers.PRETTY.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

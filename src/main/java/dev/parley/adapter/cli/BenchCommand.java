@@ -1,7 +1,7 @@
 package dev.parley.adapter.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -29,7 +29,7 @@ final class BenchCommand implements Runnable {
 
     /** Prints a benchmark's result as one JSON line; the command's exit code. */
     static int print(CommandSpec spec, Object result) throws JsonProcessingException {
-        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+        spec.commandLine().getOut().println(JsonMappers.PLAIN.writeValueAsString(result));
         return 0;
     }
 

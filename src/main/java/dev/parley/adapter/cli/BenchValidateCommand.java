@@ -1,10 +1,9 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
@@ -69,8 +68,7 @@ final class BenchValidateCommand implements Callable<Integer> {
         var loaded = CliSafetyModel.load("on", null, null);
         if (loaded.error() != null) throw new IllegalStateException(loaded.error());
         report.put("with_heads", run(validator, loaded.model(), modelMessages, start));
-        spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(report));
+        spec.commandLine().getOut().println(JsonMappers.PRETTY.writeValueAsString(report));
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -1,6 +1,6 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.catalog.CatalogFormatException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,7 +66,7 @@ final class CatalogCommand implements Callable<Integer> {
             try {
                 var result = parent.launcher().importCatalog(home != null ? home : parent.home,
                         file == null ? null : file.getFileName().toString(), content, dryRun);
-                out.println(new ObjectMapper().writeValueAsString(result));
+                out.println(JsonMappers.PLAIN.writeValueAsString(result));
                 return 0;
             } catch (CatalogFormatException e) {
                 var shown = e.problems().stream().limit(50).toList();

@@ -1,6 +1,5 @@
 package dev.parley.adapter.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.List;
@@ -25,29 +24,19 @@ final class CsvColumnsReader implements DatasetReader {
 
     @Override
     public void read(Reader in, Consumer<LabelledMessage> sink) throws IOException, DatasetFormatException {
-        var records = new CsvRecords(new BufferedReader(in));
-        var header = records.next();
-        if (header == null) {
-            throw new DatasetFormatException(1, "empty file, expected a header naming '" + textColumn + "' and '"
-                    + labelColumn + "'");
-        }
-        int text = column(header, textColumn);
-        int label = column(header, labelColumn);
-        for (List<String> record = records.next(); record != null; record = records.next()) {
-            long line = records.recordLine();
-            if (record.size() != header.size()) {
-                throw new DatasetFormatException(line, "record has " + record.size() + " fields, the header has "
-                        + header.size());
-            }
-            var gold = positive.contains(record.get(label).strip()) ? MessageLabel.HOSTILE : MessageLabel.BENIGN;
-            sink.accept(new LabelledMessage(line, gold, record.get(text)));
-        }
+        LabelledCsv.read(in, "empty file, expected a header naming '" + textColumn + "' and '" + labelColumn + "'",
+                header -> {
+                    int text = column(header, textColumn);
+                    int label = column(header, labelColumn);
+                    return (line, fields) -> sink.accept(new LabelledMessage(line,
+                            positive.contains(fields.get(label).strip()) ? MessageLabel.HOSTILE : MessageLabel.BENIGN,
+                            fields.get(text)));
+                });
     }
 
     private static int column(List<String> header, String name) throws DatasetFormatException {
         for (int i = 0; i < header.size(); i++) {
-            // A byte-order mark before the first name is common in spreadsheet exports.
-            if (header.get(i).replace("\uFEFF", "").strip().equals(name)) return i;
+            if (header.get(i).strip().equals(name)) return i;
         }
         throw new DatasetFormatException(1, "header has no column '" + name + "' (it has " + header + ")");
     }

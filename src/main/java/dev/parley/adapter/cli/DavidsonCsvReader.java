@@ -1,9 +1,7 @@
 package dev.parley.adapter.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -14,28 +12,21 @@ import java.util.function.Consumer;
 final class DavidsonCsvReader implements DatasetReader {
     @Override
     public void read(Reader in, Consumer<LabelledMessage> sink) throws IOException, DatasetFormatException {
-        CsvRecords records = new CsvRecords(new BufferedReader(in));
-        List<String> header = records.next();
-        if (header == null) {
-            throw new DatasetFormatException(1, "empty file, expected a header with 'class' and 'tweet' columns");
-        }
-        int classColumn = header.indexOf("class");
-        int tweetColumn = header.indexOf("tweet");
-        if (classColumn < 0 || tweetColumn < 0) {
-            throw new DatasetFormatException(1, "header must name a 'class' and a 'tweet' column");
-        }
-        for (List<String> record = records.next(); record != null; record = records.next()) {
-            long line = records.recordLine();
-            if (record.size() != header.size()) {
-                throw new DatasetFormatException(line, "record has " + record.size() + " fields, the header has " + header.size());
+        LabelledCsv.read(in, "empty file, expected a header with 'class' and 'tweet' columns", header -> {
+            int classColumn = header.indexOf("class");
+            int tweetColumn = header.indexOf("tweet");
+            if (classColumn < 0 || tweetColumn < 0) {
+                throw new DatasetFormatException(1, "header must name a 'class' and a 'tweet' column");
             }
-            MessageLabel label = switch (record.get(classColumn).strip()) {
-                case "0" -> MessageLabel.HOSTILE;
-                case "1" -> MessageLabel.OFFENSIVE;
-                case "2" -> MessageLabel.BENIGN;
-                default -> throw new DatasetFormatException(line, "class must be 0, 1 or 2");
+            return (line, fields) -> {
+                MessageLabel label = switch (fields.get(classColumn).strip()) {
+                    case "0" -> MessageLabel.HOSTILE;
+                    case "1" -> MessageLabel.OFFENSIVE;
+                    case "2" -> MessageLabel.BENIGN;
+                    default -> throw new DatasetFormatException(line, "class must be 0, 1 or 2");
+                };
+                sink.accept(new LabelledMessage(line, label, fields.get(tweetColumn)));
             };
-            sink.accept(new LabelledMessage(line, label, record.get(tweetColumn)));
-        }
+        });
     }
 }

@@ -1,6 +1,6 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +34,7 @@ final class DemoCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--conversations and --messages must be >= 1");
         }
         var result = parent.launcher().demo(home != null ? home : parent.home, conversations, messages, seed);
-        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(result));
+        spec.commandLine().getOut().println(JsonMappers.PLAIN.writeValueAsString(result));
         return 0;
     }
 }

@@ -1,9 +1,6 @@
 package dev.parley.adapter.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.alerts.AlertModelFileException;
 import dev.parley.adapter.alerts.AlertPatternsFile;
@@ -13,6 +10,7 @@ import dev.parley.adapter.alerts.SeedPhraseExamples;
 import dev.parley.adapter.embedding.CachedTextEmbedder;
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
 import dev.parley.adapter.embedding.OnnxTextEmbedder;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.alert.MatchingMode;
 import dev.parley.domain.alert.learned.Tier;
@@ -158,12 +156,10 @@ public final class EvalAlertsCommand implements Callable<Integer> {
     }
 
     private String json(EvaluationReport report) {
-        ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
-        if (!compact) {
-            mapper.enable(SerializationFeature.INDENT_OUTPUT);
-        }
+        var writer = compact ? JsonMappers.SNAKE_CASE.writer()
+                : JsonMappers.SNAKE_CASE.writerWithDefaultPrettyPrinter();
         try {
-            return mapper.writeValueAsString(report);
+            return writer.writeValueAsString(report);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("report cannot be written as JSON", e);
         }

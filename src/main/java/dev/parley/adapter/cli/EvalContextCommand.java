@@ -1,6 +1,5 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.cli.context.AnnotatedLog;
 import dev.parley.adapter.cli.context.BaselineStrategies;
 import dev.parley.adapter.cli.context.ContextEvaluation;
@@ -8,6 +7,7 @@ import dev.parley.adapter.cli.context.IrcLogFormatException;
 import dev.parley.adapter.chimein.ContextWeightsFile;
 import dev.parley.adapter.chimein.ContextWeightsFileException;
 import dev.parley.adapter.embedding.EmbeddingCacheFile;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.embedding.TextEmbedder;
 import dev.parley.domain.chimein.context.ContextStrategies;
 import dev.parley.domain.chimein.context.ContextStrategy;
@@ -129,7 +129,7 @@ public final class EvalContextCommand implements Callable<Integer> {
         var evaluation = ContextEvaluation.of(logs, window, population);
         var err = spec.commandLine().getErr();
         err.printf(Locale.ROOT, "%d logs, %d mentions%n", logs.size(), evaluation.mentions().size());
-        var json = new ObjectMapper();
+        var json = JsonMappers.PLAIN;
         EmbeddingCacheFile cached = null;
         try {
             for (var s : strategies) {

@@ -1,11 +1,11 @@
 package dev.parley.adapter.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.RiskCategory;
@@ -133,10 +133,9 @@ public final class EvalSafetyCommand implements Callable<Integer> {
         } finally {
             CliSafetyModel.close(loaded);
         }
-        ObjectMapper mapper = new ObjectMapper();
-        if (!compact) mapper.enable(SerializationFeature.INDENT_OUTPUT);
+        var writer = compact ? JsonMappers.PLAIN.writer() : JsonMappers.PRETTY;
         try {
-            spec.commandLine().getOut().println(mapper.writeValueAsString(tally.report(mapper)));
+            spec.commandLine().getOut().println(writer.writeValueAsString(tally.report(JsonMappers.PLAIN)));
         } catch (IOException e) {
             throw new IllegalStateException("report cannot be written as JSON", e);
         }

@@ -1,11 +1,10 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.alerts.AlertModelFile;
 import dev.parley.adapter.embedding.CachedTextEmbedder;
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
 import dev.parley.adapter.embedding.OnnxTextEmbedder;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.alerts.training.AlertHeadTrainer;
 import dev.parley.application.alerts.training.TrainingDigests;
 import dev.parley.application.alerts.training.HeadSpec;
@@ -161,8 +160,7 @@ public final class TrainAlertsCommand implements Callable<Integer> {
         }
         summary.put("heads", perHead);
         summary.put("seconds", Math.round((System.nanoTime() - started) / 1e8) / 10.0);
-        spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(summary));
+        spec.commandLine().getOut().println(JsonMappers.PRETTY.writeValueAsString(summary));
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -1,11 +1,10 @@
 package dev.parley.adapter.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.cli.context.AnnotatedLog;
 import dev.parley.adapter.cli.context.ContextEvaluation;
 import dev.parley.adapter.cli.context.ContextWeightsBuild;
 import dev.parley.adapter.cli.context.IrcLogFormatException;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.chimein.context.DefaultContextStrategy;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -79,8 +78,7 @@ public final class TrainContextCommand implements Callable<Integer> {
         var summary = new LinkedHashMap<String, Object>();
         summary.put("out", out.toString());
         summary.putAll(result.evaluation());
-        spec.commandLine().getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(summary));
+        spec.commandLine().getOut().println(JsonMappers.PRETTY.writeValueAsString(summary));
         spec.commandLine().getOut().flush();
         return 0;
     }

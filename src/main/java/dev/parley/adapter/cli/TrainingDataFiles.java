@@ -1,5 +1,6 @@
 package dev.parley.adapter.cli;
 
+import dev.parley.application.JsonMappers;
 import dev.parley.application.alerts.training.DevSource;
 import dev.parley.application.alerts.training.SourceText;
 import java.io.IOException;
@@ -73,7 +74,7 @@ final class TrainingDataFiles {
      */
     private static void irc(Reader in, List<SourceText> texts) throws IOException, DatasetFormatException {
         var reader = new java.io.BufferedReader(in);
-        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var json = JsonMappers.PLAIN;
         long line = 0;
         for (var text = reader.readLine(); text != null; text = reader.readLine()) {
             line++;

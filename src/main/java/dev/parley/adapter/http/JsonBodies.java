@@ -3,15 +3,13 @@ package dev.parley.adapter.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.operator.InvalidRequestException;
 
 /** JSON request and response bodies of the listener. */
 public final class JsonBodies {
-    static final ObjectMapper MAPPER = new ObjectMapper().registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    static final ObjectMapper MAPPER = JsonMappers.API;
 
     private JsonBodies() {
     }

@@ -1,10 +1,10 @@
 package dev.parley.adapter.http;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.parley.adapter.http.webhook.WebhookParseException;
 import dev.parley.adapter.telegram.TelegramUpdate;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.StoreUnavailableException;
@@ -27,8 +27,7 @@ import org.slf4j.LoggerFactory;
 public final class TelegramWebhookRoutes {
     private static final Logger LOG = LoggerFactory.getLogger(TelegramWebhookRoutes.class);
     public static final String SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token";
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final JsonMapper JSON = JsonMappers.STRICT;
 
     private final ReceiveInboundMessage receive;
     private final Supplier<String> secret;

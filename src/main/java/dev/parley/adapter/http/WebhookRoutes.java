@@ -8,6 +8,7 @@ import dev.parley.adapter.http.webhook.FormBody;
 import dev.parley.adapter.http.webhook.GenericWebhookPayload;
 import dev.parley.adapter.http.webhook.TwilioInbound;
 import dev.parley.adapter.http.webhook.WebhookParseException;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.RedactedThrowable;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Inbox;
@@ -188,7 +189,7 @@ public final class WebhookRoutes {
     /** A body whose token is right but whose message fields are wrong: 400 naming the field; else 401. */
     private static HttpResponse invalidIf(HttpRequest r, Settings s, WebhookParseException e) {
         try {
-            var token = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body()).path("token").asText("");
+            var token = JsonMappers.PLAIN.readTree(r.body()).path("token").asText("");
             if (MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
                     s.aircallToken().getBytes(StandardCharsets.UTF_8))) {
                 return invalid(e);

@@ -2,8 +2,8 @@ package dev.parley.adapter.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.parley.adapter.files.AtomicFiles;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.model.CassetteMissException;
 import dev.parley.application.model.LanguageModel;
 import dev.parley.application.model.ModelRequest;
@@ -22,7 +22,7 @@ import java.util.LinkedHashMap;
  */
 public final class CassetteModel implements LanguageModel {
     public static final String PROVIDER = "cassette";
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     /** Record answers of the wrapped model, or replay recorded ones. */
     public enum Mode { RECORD, REPLAY }
@@ -97,7 +97,7 @@ public final class CassetteModel implements LanguageModel {
         root.put("response", answer);
         try {
             Files.createDirectories(dir);
-            AtomicFiles.writeString(file, MAPPER.writeValueAsString(root) + "\n");
+            AtomicFiles.writeString(file, JsonMappers.PRETTY.writeValueAsString(root) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write cassette file " + file, e);
         }

@@ -3,6 +3,9 @@ package dev.parley.adapter.llm;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
+import dev.parley.application.RetryPolicy;
+import dev.parley.application.Sleeper;
 import dev.parley.application.model.LanguageModel;
 import dev.parley.application.model.ModelException;
 import dev.parley.application.model.ModelException.Outcome;
@@ -13,7 +16,7 @@ import java.io.InterruptedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import java.util.concurrent.TimeUnit;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -26,17 +29,15 @@ import org.slf4j.LoggerFactory;
 /**
  * An OpenAI-compatible {@code POST <base_url>/chat/completions} endpoint (OpenAI, Ollama's {@code /v1}, llama.cpp
  * server, vLLM). Retries 429 and 5xx answers and refused connections up to {@code maxRetries} times, waiting what
- * {@code Retry-After} (or {@code retry-after-ms}) asks, else an exponential backoff, both with jitter; a wait longer
- * than {@code maxRetryWait} is not waited out (the call fails and the gateway answers offline). A read timeout is
- * not retried. Logs status codes and timings only, never prompt or answer text.
+ * {@code Retry-After} (or {@code retry-after-ms}) asks, else {@link RetryPolicy#model}'s backoff, both with jitter; a
+ * wait longer than {@code maxRetryWait} is not waited out (the call fails and the gateway answers offline). A read
+ * timeout is not retried. Logs status codes and timings only, never prompt or answer text.
  */
 public final class OpenAiChatModel implements LanguageModel {
     public static final String PROVIDER = "openai";
     private static final Logger LOG = LoggerFactory.getLogger(OpenAiChatModel.class);
     private static final MediaType JSON = MediaType.get("application/json");
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Duration BACKOFF_BASE = Duration.ofMillis(500);
-    private static final Duration BACKOFF_CAP = Duration.ofSeconds(8);
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     /** Endpoint and resilience settings ({@code model.*} keys). */
     public record Settings(String baseUrl, String model, String apiKey, Duration connectTimeout,
@@ -49,10 +50,12 @@ public final class OpenAiChatModel implements LanguageModel {
     private final OkHttpClient http;
     private final Settings settings;
     private final Sleeper sleeper;
-    private final Random random;
+    private final RandomGenerator random;
+    private final RetryPolicy retries;
     private final Clock clock;
 
-    public OpenAiChatModel(OkHttpClient base, Settings settings, Sleeper sleeper, Random random, Clock clock) {
+    public OpenAiChatModel(OkHttpClient base, Settings settings, Sleeper sleeper, RandomGenerator random,
+                           Clock clock) {
         this.http = base.newBuilder()
                 .connectTimeout(settings.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(settings.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
@@ -61,6 +64,7 @@ public final class OpenAiChatModel implements LanguageModel {
         this.settings = settings;
         this.sleeper = sleeper;
         this.random = random;
+        this.retries = RetryPolicy.model(settings.maxRetries());
         this.clock = clock;
     }
 
@@ -98,7 +102,8 @@ public final class OpenAiChatModel implements LanguageModel {
                 if (code == 429 || code >= 500) {
                     failure = new ModelException(code == 429 ? Outcome.RATE_LIMITED : Outcome.HTTP_ERROR, message);
                     var asked = retryAfter(response);
-                    wait = asked.isPresent() ? jitterAbove(asked.get()) : backoff(attempt);
+                    wait = asked.isPresent() ? RetryPolicy.aboveAsked(asked.get(), random)
+                            : retries.delay(attempt + 1, random);
                 } else {
                     throw new ModelException(Outcome.HTTP_ERROR, message);
                 }
@@ -107,9 +112,9 @@ public final class OpenAiChatModel implements LanguageModel {
             } catch (IOException e) {
                 failure = new ModelException(Outcome.UNAVAILABLE, "unreachable: " + e.getClass().getSimpleName()
                         + (e.getMessage() == null ? "" : " " + e.getMessage()), e);
-                wait = backoff(attempt);
+                wait = retries.delay(attempt + 1, random);
             }
-            if (attempt >= settings.maxRetries()) throw failure;
+            if (!retries.triesAgainAfter(attempt + 1)) throw failure;
             if (wait.compareTo(settings.maxRetryWait()) > 0) {
                 throw new ModelException(failure.outcome(), failure.getMessage() + "; asked to wait " + wait.toMillis()
                         + " ms, more than model.max_retry_wait");
@@ -206,16 +211,4 @@ public final class OpenAiChatModel implements LanguageModel {
                 return java.util.Optional.empty();
             }
         }
-    }
-
-    /** At least what the server asked, plus up to 10 % so clients told the same do not return at once. */
-    private Duration jitterAbove(Duration asked) {
-        return asked.plusMillis((long) (asked.toMillis() * 0.1 * random.nextDouble()));
-    }
-
-    /** 0.5 s, 1 s, 2 s … (at most 8 s), each scaled by a random factor in [0.5, 1.5). */
-    private Duration backoff(int attempt) {
-        long base = Math.min(BACKOFF_CAP.toMillis(), BACKOFF_BASE.toMillis() << Math.min(attempt, 10));
-        return Duration.ofMillis((long) (base * (0.5 + random.nextDouble())));
-    }
-}
+    }}

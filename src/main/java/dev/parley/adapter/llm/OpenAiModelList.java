@@ -1,6 +1,7 @@
 package dev.parley.adapter.llm;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.model.ModelEndpoints;
 import dev.parley.application.model.ModelException;
 import dev.parley.application.model.ModelException.Outcome;
@@ -14,7 +15,7 @@ import okhttp3.Request;
 
 /** {@code GET <base_url>/models} of an OpenAI-compatible endpoint: the settings view's "test connection". */
 public final class OpenAiModelList implements ModelEndpoints {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
     private final OkHttpClient http;
 
     public OpenAiModelList(OkHttpClient base) {

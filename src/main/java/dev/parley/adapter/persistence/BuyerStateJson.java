@@ -3,7 +3,7 @@ package dev.parley.adapter.persistence;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.buyer.AnsweredQuestion;
 import dev.parley.domain.buyer.CriteriaDocument;
 import dev.parley.domain.buyer.Criteria;
@@ -17,8 +17,7 @@ import java.util.TreeMap;
 
 /** The JSON columns of buyer_states, written with sorted keys (stable, diff-friendly). */
 final class BuyerStateJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final ObjectMapper MAPPER = JsonMappers.SORTED;
 
     private BuyerStateJson() {
     }

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.message.ChatDetails;
 import java.time.Instant;
 import java.util.ArrayList;
 
 /** {@link ChatDetails} as a JSON text column of the inbox (portable between H2 and PostgreSQL). */
 final class ChatDetailsColumn {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private ChatDetailsColumn() {
     }

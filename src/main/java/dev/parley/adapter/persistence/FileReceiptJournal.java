@@ -3,6 +3,7 @@ package dev.parley.adapter.persistence;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.files.PrivateFiles;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.outbox.ClaimJournal;
 import dev.parley.application.pipeline.ReceiptJournal;
 import dev.parley.application.store.StoreUnavailableException;
@@ -43,7 +44,7 @@ public final class FileReceiptJournal implements ReceiptJournal, ClaimJournal {
     private static final String CLAIM = "claim";
     /** The size at which the journal file is rotated. */
     public static final long ROTATE_AT = 16L * 1024 * 1024;
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
     private static final HexFormat HEX = HexFormat.of();
 
     private final Path file;

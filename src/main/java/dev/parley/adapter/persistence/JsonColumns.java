@@ -3,11 +3,12 @@ package dev.parley.adapter.persistence;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.util.List;
 
 /** Lists stored as JSON arrays in text columns (portable between H2 and PostgreSQL). */
 final class JsonColumns {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private JsonColumns() {
     }

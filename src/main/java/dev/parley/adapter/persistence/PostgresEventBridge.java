@@ -2,8 +2,10 @@ package dev.parley.adapter.persistence;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.PipelineEvents;
+import dev.parley.application.RetryPolicy;
 import dev.parley.application.RedactedThrowable;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.random.RandomGenerator;
 import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
@@ -30,24 +33,23 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The listening connection is probed every {@link #PROBE} while it is quiet (a connection that died silently, a
  * host gone or a firewall that dropped it, would otherwise wait for notifications for ever). When it is lost, it is
- * opened again every {@link #RECONNECT}; events sent meanwhile are not replayed (PostgreSQL keeps no notification for
- * a session that is not listening), so until it is back a {@link PipelineEvent.StoreChanged} every {@link #POLL}
- * tells the console to read what it shows again (polling), and one more when it is back. Payloads carry the events'
- * ids and names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is split, and a
- * single event too large for one (a very long task text) is sent shortened.
+ * opened again as {@link RetryPolicy#EVENTS} says; events sent meanwhile are not replayed (PostgreSQL keeps no
+ * notification for a session that is not listening), so until it is back a {@link PipelineEvent.StoreChanged} every
+ * {@link #POLL} tells the console to read what it shows again (polling), and one more when it is back. Payloads carry
+ * the events' ids and names, as the in-process events do; PostgreSQL caps a payload below 8000 bytes, so a batch is
+ * split, and a single event too large for one (a very long task text) is sent shortened.
  */
 public final class PostgresEventBridge implements PipelineEvents, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PostgresEventBridge.class);
     static final String CHANNEL = "parley_events";
     static final int MAX_PAYLOAD = 7000;
-    static final Duration RECONNECT = Duration.ofSeconds(1);
     /** How often the console is told to read the store again while the other processes' events do not arrive. */
     static final Duration POLL = Duration.ofSeconds(2);
     /** How long the listening connection may stay quiet before it is probed. */
     static final Duration PROBE = Duration.ofSeconds(5);
     /** A probe not answered within this many seconds has lost the server (the driver's socket timeout). */
     static final int SOCKET_TIMEOUT_SECONDS = 5;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final Map<String, Class<? extends PipelineEvent>> TYPES = Stream.of(
                     PipelineEvent.class.getPermittedSubclasses())
             .map(c -> c.asSubclass(PipelineEvent.class))
@@ -58,6 +60,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     private final DataSource pool;
     private final long processId;
     private final PipelineEvents local;
+    private final RandomGenerator random;
     private final Thread listener;
     private final java.util.concurrent.ScheduledExecutorService poller;
     private volatile boolean running = true;
@@ -68,14 +71,16 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
     /**
      * @param processId this process's id in the store: its own notifications come back to it and are skipped
      * @param local where events of other processes are published (the process's event fan-out)
+     * @param random the jitter of reconnecting
      */
     public PostgresEventBridge(String url, String user, String password, DataSource pool, long processId,
-                               PipelineEvents local) {
+                               PipelineEvents local, RandomGenerator random) {
         this.url = url;
         this.login = DedicatedConnection.login(user, password, "events", SOCKET_TIMEOUT_SECONDS);
         this.pool = pool;
         this.processId = processId;
         this.local = local;
+        this.random = random;
         this.listener = Thread.ofPlatform().daemon().name("parley-events-listen").unstarted(this::listen);
         this.poller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
                 Thread.ofPlatform().daemon().name("parley-events-poll").factory());
@@ -195,6 +200,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
 
     private void listen() {
         boolean everConnected = false;
+        int failures = 0;
         while (running) {
             try (var c = DriverManager.getConnection(url, login)) {
                 c.setAutoCommit(true);
@@ -203,6 +209,7 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
                 }
                 listening = c;
                 connected = true;
+                failures = 0;
                 firstAttempt.countDown();
                 if (everConnected) {
                     LOG.info("listening for other processes' events again");
@@ -229,16 +236,16 @@ public final class PostgresEventBridge implements PipelineEvents, AutoCloseable 
             } catch (SQLException e) {
                 if (!running) return;
                 if (connected || !everConnected) {
-                    LOG.warn("not listening for other processes' events ({}); trying again every {} s, and reading "
-                            + "the store again every {} s meanwhile", e.getSQLState(), RECONNECT.toSeconds(),
-                            POLL.toSeconds());
+                    LOG.warn("not listening for other processes' events ({}); trying again, at most every {} s, "
+                            + "and reading the store again every {} s meanwhile", e.getSQLState(),
+                            RetryPolicy.EVENTS.cap().toSeconds(), POLL.toSeconds());
                 }
             } finally {
                 connected = false;
                 listening = null;
                 firstAttempt.countDown();
             }
-            sleep(RECONNECT);
+            sleep(RetryPolicy.EVENTS.delay(++failures, random));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.parley.adapter.persistence;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.console.AlertClasses;
 import dev.parley.application.console.QueueCursor;
 import dev.parley.application.console.QueueFilter;
@@ -19,7 +20,7 @@ import java.util.stream.Stream;
  * computed for those rows only.
  */
 final class QueueSql {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
     private static final String LAST_MESSAGE = "(select m.text from messages m where m.conversation_id = c.id "
             + "order by m.id desc fetch first 1 rows only)";
     private static final String LAST_INBOUND = "(select m.text from messages m where m.conversation_id = c.id "

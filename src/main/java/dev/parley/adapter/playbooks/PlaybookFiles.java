@@ -3,6 +3,7 @@ package dev.parley.adapter.playbooks;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.fsm.DefinitionProblem;
 import dev.parley.domain.fsm.LoadedPlaybook;
 import dev.parley.domain.fsm.PlaybookDefinition;
@@ -42,7 +43,7 @@ public final class PlaybookFiles {
     private static final String RESOURCE_DIR = "playbooks/";
     /** Keeps names to plain file names: no path traversal out of the playbooks directory. */
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]*");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
 
     private final Optional<Path> home;
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.safety.Direction;
 import dev.parley.domain.safety.InvalidSafetyRequestException;
 import dev.parley.domain.safety.RiskCategory;
@@ -99,7 +100,7 @@ public final class SafetyJson {
 
     /** A mapper for the validator's JSON (plain Jackson). */
     public static ObjectMapper mapper() {
-        return new ObjectMapper();
+        return JsonMappers.PLAIN;
     }
 
     private static Instant timestamp(JsonNode payload) {

@@ -1,10 +1,10 @@
 package dev.parley.adapter.safety;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.alerts.LinearTimeTermFinderCompiler;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.safety.InvalidSafetyPolicyException;
 import dev.parley.domain.safety.LexiconEntry;
 import dev.parley.domain.safety.LinkRules;
@@ -106,7 +106,7 @@ public final class SafetyPolicyFile {
 
     /** Parses and validates a policy given as bytes; {@code source} names it in error messages. */
     public static SafetyPolicyFile parse(String source, byte[] bytes) {
-        ObjectMapper mapper = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        ObjectMapper mapper = JsonMappers.STRICT;
         JsonNode root;
         try {
             root = mapper.readTree(bytes);
@@ -203,7 +203,7 @@ public final class SafetyPolicyFile {
 
         private static JsonNode builtIn() {
             try {
-                return new ObjectMapper().readTree(defaultBytes());
+                return JsonMappers.PLAIN.readTree(defaultBytes());
             } catch (IOException e) {
                 throw new SafetyPolicyFileException("built-in " + FILE_NAME + ": cannot be read", e);
             }

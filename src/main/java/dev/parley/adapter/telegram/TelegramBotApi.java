@@ -2,6 +2,7 @@ package dev.parley.adapter.telegram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import okhttp3.RequestBody;
  * logged or put in an exception.
  */
 public final class TelegramBotApi {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final MediaType APPLICATION_JSON = MediaType.get("application/json");
     /** Telegram refuses longer texts. */
     public static final int MAX_TEXT = 4096;

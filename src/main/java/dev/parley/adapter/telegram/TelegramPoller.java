@@ -2,13 +2,15 @@ package dev.parley.adapter.telegram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.parley.adapter.http.webhook.WebhookParseException;
+import dev.parley.application.RetryPolicy;
+import dev.parley.application.Sleeper;
 import dev.parley.application.chimein.BotIdentities;
 import dev.parley.application.pipeline.ReceiveInboundMessage;
 import dev.parley.application.store.Transactions;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Random;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,19 +23,11 @@ import org.slf4j.LoggerFactory;
  * offset moves past it, and the offset is kept in the store ({@code channel_state}). A crash between the two makes
  * Telegram send the update again, and the inbox recognises it (unique per provider id): it is stored and processed
  * once. An update that cannot be read is logged by id and skipped (it would never become readable). Failures back
- * off exponentially with jitter (1 s up to 60 s), or as long as Telegram's flood control asks.
+ * off as {@link RetryPolicy#TELEGRAM} says (jittered, 1 s up to 60 s), or as long as Telegram's flood control asks.
  */
 public final class TelegramPoller implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TelegramPoller.class);
     public static final String OFFSET = "update_offset";
-    static final Duration FIRST_BACKOFF = Duration.ofSeconds(1);
-    static final Duration MAX_BACKOFF = Duration.ofSeconds(60);
-
-    /** Waits between attempts; tests replace it. */
-    @FunctionalInterface
-    public interface Sleeper {
-        void sleep(Duration d) throws InterruptedException;
-    }
 
     private final TelegramBotApi api;
     private final Transactions transactions;
@@ -42,7 +36,7 @@ public final class TelegramPoller implements AutoCloseable {
     private final boolean poll;
     private final int timeoutSeconds;
     private final Sleeper sleeper;
-    private final Random jitter;
+    private final RandomGenerator jitter;
     private volatile boolean running;
     private Thread thread;
     private int failures;
@@ -50,7 +44,7 @@ public final class TelegramPoller implements AutoCloseable {
     private Integer lastRetryAfter;
 
     public TelegramPoller(TelegramBotApi api, Transactions transactions, ReceiveInboundMessage receive, Clock clock,
-                          boolean poll, int timeoutSeconds, Sleeper sleeper, Random jitter) {
+                          boolean poll, int timeoutSeconds, Sleeper sleeper, RandomGenerator jitter) {
         this.api = api;
         this.transactions = transactions;
         this.receive = receive;
@@ -181,14 +175,8 @@ public final class TelegramPoller implements AutoCloseable {
 
     private void backOff(Integer retryAfterSeconds) throws InterruptedException {
         failures++;
-        Duration wait;
-        if (retryAfterSeconds != null && retryAfterSeconds > 0) {
-            wait = Duration.ofSeconds(retryAfterSeconds);
-        } else {
-            long cap = Math.min(MAX_BACKOFF.toMillis(), FIRST_BACKOFF.toMillis() << Math.min(failures - 1, 10));
-            wait = Duration.ofMillis(cap / 2 + (long) (jitter.nextDouble() * cap / 2));
-        }
-        sleeper.sleep(wait);
+        sleeper.sleep(retryAfterSeconds != null && retryAfterSeconds > 0 ? Duration.ofSeconds(retryAfterSeconds)
+                : RetryPolicy.TELEGRAM.delay(failures, jitter));
     }
 
     /** Stops polling: the running long poll is cancelled, the thread ends. */

@@ -3,11 +3,17 @@ package dev.parley.application.catalog;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
+import dev.parley.application.csv.CsvLines;
+import dev.parley.application.csv.CsvRows;
+import dev.parley.application.csv.CsvSyntaxException;
 import dev.parley.domain.catalog.Listing;
 import dev.parley.domain.catalog.Property;
 import dev.parley.domain.catalog.PropertyKnowledge;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,7 +27,7 @@ import java.util.Map;
  * Reading checks every value and reports every problem with its row or JSON path and column.
  */
 public final class CatalogFiles {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
     private static final BigDecimal MAX_RATE = new BigDecimal("99999999.99");
     private static final BigDecimal MAX_HEIGHT = new BigDecimal("99999.9");
 
@@ -39,11 +45,13 @@ public final class CatalogFiles {
     // --- CSV ---
 
     public static List<CatalogItem> parseCsv(String name, String content) {
-        List<Csv.Row> rows;
-        try {
-            rows = Csv.parse(content.startsWith("\uFEFF") ? content.substring(1) : content);
-        } catch (IllegalArgumentException e) {
-            throw new CatalogFormatException(List.of(name + ":" + e.getMessage()));
+        var rows = new ArrayList<CsvRows.Row>();
+        try (var csv = CsvRows.of(new StringReader(content))) {
+            for (var row = csv.next(); row != null; row = csv.next()) rows.add(row);
+        } catch (CsvSyntaxException e) {
+            throw new CatalogFormatException(List.of(name + ":" + e.line() + ": " + e.getMessage()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a string does not fail to read
         }
         if (rows.isEmpty()) throw new CatalogFormatException(List.of(name + ": empty file (a header row is needed)"));
         var header = rows.getFirst().fields().stream().map(String::strip).toList();
@@ -312,14 +320,14 @@ public final class CatalogFiles {
             });
         }
         try {
-            return JSON.writeValueAsString(root) + "\n";
+            return JsonMappers.PRETTY.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
     public static String toCsv(List<CatalogItem> items) {
-        var out = new StringBuilder(Csv.line(CatalogColumns.ALL));
+        var out = new StringBuilder(CsvLines.line(CatalogColumns.ALL));
         for (var item : items) {
             var p = item.property();
             var kv = knowledgeValues(item.knowledge());
@@ -335,7 +343,7 @@ public final class CatalogFiles {
                     var v = kv.get(column);
                     row.add(v instanceof BigDecimal d ? d.stripTrailingZeros().toPlainString() : nz(v));
                 }
-                out.append(Csv.line(row));
+                out.append(CsvLines.line(row));
             }
         }
         return out.toString();

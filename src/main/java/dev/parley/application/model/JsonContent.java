@@ -3,13 +3,14 @@ package dev.parley.application.model;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 
 /**
  * Finds the JSON object in a model's content. Models asked for JSON still wrap it in prose or a Markdown fence now
  * and then; the first balanced {@code {…}} that parses as an object is taken.
  */
 public final class JsonContent {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private JsonContent() {
     }

@@ -2,6 +2,7 @@ package dev.parley.application.model;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.JsonStrings;
 import dev.parley.domain.hash.Sha256;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import java.util.Objects;
  * provider are not part of it, so a cassette recorded against one model replays under another configuration.
  */
 public final class RequestHash {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private RequestHash() {
     }

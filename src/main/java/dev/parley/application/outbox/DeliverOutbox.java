@@ -100,7 +100,7 @@ public final class DeliverOutbox {
         this.claimJournal = claimJournal;
         this.lostClaims = lostClaims;
         this.transactions = transactions;
-        this.recording = new RetryOnConflict(transactions, "recording a send's outcome");
+        this.recording = new RetryOnConflict(transactions, "recording a send's outcome", jitter);
         this.safety = safety;
         this.senders = senders;
         this.recordSent = new RecordSent(playbooks);

@@ -28,7 +28,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,13 +53,15 @@ public final class ProcessInboundMessage {
     private final StageRunner stages;
     private final ScreenInbound safety;
     private final ModelCallLog calls;
+    private final RandomGenerator random;
 
     /** {@code safety} decides on every message (seed 002) after the playbook's own first checks. */
     public ProcessInboundMessage(Transactions transactions, Playbooks playbooks, Clock clock, PipelineMetrics metrics,
-                                 StageRunner stages, ScreenInbound safety, ModelCallLog calls) {
+                                 StageRunner stages, ScreenInbound safety, ModelCallLog calls, RandomGenerator random) {
         this.calls = calls;
         this.transactions = transactions;
-        this.retryingRaces = new RetryOnConflict(transactions, "processing an inbound message");
+        this.random = random;
+        this.retryingRaces = new RetryOnConflict(transactions, "processing an inbound message", random);
         this.safety = safety;
         this.playbooks = playbooks;
         this.clock = clock;
@@ -254,7 +256,7 @@ public final class ProcessInboundMessage {
                 }
                 int attempts = entry.attempts() + 1;
                 var next = e instanceof UnknownPlaybookException ? Optional.<Instant>empty()
-                        : RetryPolicy.INBOX.nextAttempt(attempts, now, ThreadLocalRandom.current());
+                        : RetryPolicy.INBOX.nextAttempt(attempts, now, random);
                 if (next.isEmpty()) {
                     store.inbox().markFailed(inboxId, attempts, error, now);
                     metrics.failed.increment();

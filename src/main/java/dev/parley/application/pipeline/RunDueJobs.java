@@ -15,8 +15,8 @@ import dev.parley.domain.message.InboxEntry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongFunction;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,10 +35,12 @@ public final class RunDueJobs {
     private final StageRunner stages;
     private final WorkSignal outbox;
     private final ReleaseHeldMessage release;
+    private final RandomGenerator random;
 
     public RunDueJobs(Transactions transactions, Playbooks playbooks, Clock clock, StageRunner stages,
-                      WorkSignal outbox) {
+                      WorkSignal outbox, RandomGenerator random) {
         this.transactions = transactions;
+        this.random = random;
         this.release = new ReleaseHeldMessage(playbooks);
         this.playbooks = playbooks;
         this.clock = clock;
@@ -64,7 +66,7 @@ public final class RunDueJobs {
         } catch (RuntimeException e) {
             int attempts = job.attempts() + 1;
             var error = RedactedThrowable.summary(e);
-            var next = RetryPolicy.JOBS.nextAttempt(attempts, clock.instant(), ThreadLocalRandom.current());
+            var next = RetryPolicy.JOBS.nextAttempt(attempts, clock.instant(), random);
             LOG.error("job={} attempt {} failed{}", job.id(), attempts, next.isEmpty() ? ": FAILED" : ", retrying",
                     RedactedThrowable.of(e));
             transactions.run(store -> {

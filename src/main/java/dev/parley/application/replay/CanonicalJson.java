@@ -3,17 +3,16 @@ package dev.parley.application.replay;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 
 /**
  * The one JSON form of replay files and transcripts: compact, UTF-8, keys of each line in the order its writer
  * puts them, keys of nested documents sorted. Same input, same bytes.
  */
 public final class CanonicalJson {
-    static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final ObjectMapper SORTED = new ObjectMapper()
-            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    static final ObjectMapper MAPPER = JsonMappers.PLAIN;
+    private static final ObjectMapper SORTED = JsonMappers.SORTED;
 
     private CanonicalJson() {
     }

@@ -1,11 +1,10 @@
 package dev.parley.application.replay;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -18,10 +17,7 @@ import java.util.Set;
 
 /** Reads JSON Lines strictly: one object a line, blank lines skipped, every failure naming file, line and field. */
 final class JsonLines {
-    private static final JsonMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    private static final JsonMapper MAPPER = JsonMappers.STRICT;
 
     /** One non-blank line as a JSON object. */
     record Line(int number, ObjectNode json) {

@@ -1,16 +1,17 @@
 package dev.parley.application.store;
 
-import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
+import dev.parley.application.RetryPolicy;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs a unit of work again when it lost a race ({@link ConcurrentUpdateException}: another transaction changed the
- * same conversation first), a bounded number of times with a short jittered pause. An operator sees their action done
- * rather than a concurrency error; the pipeline and the outbox, which write the same conversation at the same moment
- * (a message processed while the reply to the one before it is recorded), do not take a race for a failure. Each
+ * same conversation first), as {@link RetryPolicy#CONFLICT} says: a few times, with a short jittered pause. An operator
+ * sees their action done rather than a concurrency error; the pipeline and the outbox, which write the same
+ * conversation at the same moment (a message processed while the reply to the one before it is recorded), do not take
+ * a race for a failure. Each
  * attempt re-reads everything: the work must have no effect outside its transaction. After the last attempt the
  * exception is the caller's.
  *
@@ -20,22 +21,19 @@ import org.slf4j.LoggerFactory;
  */
 public final class RetryOnConflict implements Transactions {
     private static final Logger LOG = LoggerFactory.getLogger(RetryOnConflict.class);
-    /** Attempts in all; pauses of about 10, 20, 40, 80 ms between them. */
-    public static final int ATTEMPTS = 5;
-    private static final Duration FIRST_PAUSE = Duration.ofMillis(10);
 
     private final Transactions transactions;
     private final String what;
+    private final RandomGenerator random;
 
-    /** For operators' actions. */
-    public RetryOnConflict(Transactions transactions) {
-        this(transactions, "operator action");
-    }
-
-    /** @param what names the unit of work in the log line of a retry */
-    public RetryOnConflict(Transactions transactions, String what) {
+    /**
+     * @param what names the unit of work in the log line of a retry
+     * @param random the pauses' jitter
+     */
+    public RetryOnConflict(Transactions transactions, String what, RandomGenerator random) {
         this.transactions = transactions;
         this.what = what;
+        this.random = random;
     }
 
     /** A unit of work told whether it runs again because its last attempt lost a race. */
@@ -70,7 +68,7 @@ public final class RetryOnConflict implements Transactions {
             try {
                 return transactions.inTransaction(store -> work.run(store, afterLostRace));
             } catch (ConcurrentUpdateException raced) {
-                if (attempt >= ATTEMPTS) {
+                if (!RetryPolicy.CONFLICT.triesAgainAfter(attempt)) {
                     throw raced;
                 }
                 LOG.info("{} lost a race (attempt {}), trying again", what, attempt);
@@ -79,10 +77,9 @@ public final class RetryOnConflict implements Transactions {
         }
     }
 
-    private static void pause(int attempt) {
-        long millis = FIRST_PAUSE.toMillis() << (attempt - 1);
+    private void pause(int attempt) {
         try {
-            Thread.sleep(millis / 2 + ThreadLocalRandom.current().nextLong(millis / 2 + 1));
+            Thread.sleep(RetryPolicy.CONFLICT.delay(attempt, random));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConcurrentUpdateException("interrupted while retrying", e);

@@ -1,5 +1,6 @@
 package dev.parley.bootstrap.bench;
 
+import dev.parley.application.csv.CsvLines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,9 +24,8 @@ public final class LatencyTimeline {
     public static void write(Path file, List<PipelineRun.RequestTiming> timings) throws IOException {
         var out = new StringBuilder(HEADER).append('\n');
         for (var t : timings) {
-            out.append(t.index()).append(',').append(millis(t.sentAtMillis())).append(',')
-                    .append(millis(t.sentAtUptimeMillis())).append(',').append(millis(t.answerMillis())).append(',')
-                    .append(millis(t.processedMillis())).append('\n');
+            out.append(CsvLines.line(List.of(t.index(), millis(t.sentAtMillis()), millis(t.sentAtUptimeMillis()),
+                    millis(t.answerMillis()), millis(t.processedMillis()))));
         }
         Files.writeString(file, out, StandardCharsets.UTF_8);
     }

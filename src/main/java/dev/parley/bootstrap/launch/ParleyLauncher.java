@@ -10,6 +10,7 @@ import dev.parley.application.replay.ReplayEvent;
 import dev.parley.application.replay.ReplayInputException;
 import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.ConfigException;
+import dev.parley.bootstrap.ConfigKeyNames;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ListenerBinding;
 import dev.parley.bootstrap.ParleyApp;
@@ -383,14 +384,7 @@ final class ParleyLauncher implements Launcher {
 
     private static EnumMap<ConfigKey, String> flags(Map<String, String> settings) {
         var flags = new EnumMap<ConfigKey, String>(ConfigKey.class);
-        settings.forEach((key, value) -> {
-            ConfigKey match = null;
-            for (var k : ConfigKey.values()) {
-                if (k.key().equals(key)) match = k;
-            }
-            if (match == null) throw new ConfigException(key, "unknown configuration key");
-            flags.put(match, value);
-        });
+        settings.forEach((key, value) -> flags.put(ConfigKeyNames.require(key), value));
         return flags;
     }
 }

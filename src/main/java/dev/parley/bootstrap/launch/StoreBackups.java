@@ -5,6 +5,7 @@ import dev.parley.adapter.http.AdminRoutes;
 import dev.parley.adapter.cli.Launcher.RestoreResult;
 import dev.parley.adapter.persistence.Database;
 import dev.parley.adapter.persistence.H2OnlineBackup;
+import dev.parley.application.JsonMappers;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.bootstrap.ParleyConfig;
 import dev.parley.bootstrap.RunFile;
@@ -142,7 +143,7 @@ final class StoreBackups {
                 throw new BackupException(1, "the running Parley (pid " + running.pid() + ") answered "
                         + response.statusCode() + ": " + response.body());
             }
-            var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(response.body());
+            var json = JsonMappers.PLAIN.readTree(response.body());
             return new H2Made(Path.of(json.get("file").asText()), json.get("bytes").asLong(), json.get("millis").asLong());
         } catch (IOException e) {
             throw new BackupException(1, "cannot reach the running Parley (pid " + running.pid() + ") at "

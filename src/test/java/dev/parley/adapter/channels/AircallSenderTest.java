@@ -2,7 +2,7 @@ package dev.parley.adapter.channels;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.outbox.Sender;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.domain.message.OutboxStatus;
@@ -58,7 +58,7 @@ class AircallSenderTest {
         assertThat(request.getUrl().encodedPath()).isEqualTo("/v1/numbers/84848484/messages/send");
         assertThat(request.getHeaders().get("Authorization")).isEqualTo(Credentials.basic(API_ID, API_TOKEN));
         assertThat(request.getHeaders().get("Content-Type")).startsWith("application/json");
-        var body = new ObjectMapper().readTree(request.getBody().utf8());
+        var body = JsonMappers.PLAIN.readTree(request.getBody().utf8());
         assertThat(body.get("to").asText()).isEqualTo("+13135550101");
         assertThat(body.get("body").asText()).isEqualTo("Found 2 options");
     }
@@ -138,7 +138,7 @@ class AircallSenderTest {
             assertThat(request).as("the reply reached Aircall").isNotNull();
             assertThat(request.getUrl().encodedPath()).as("answered from the number the buyer texted (id 5), not "
                     + "the configured 84848484").isEqualTo("/v1/numbers/5/messages/send");
-            var body = new ObjectMapper().readTree(request.getBody().utf8());
+            var body = JsonMappers.PLAIN.readTree(request.getBody().utf8());
             assertThat(body.get("to").asText()).isEqualTo("+13135550401");
             assertThat(body.get("body").asText()).isEqualTo("Hey! I help find warehouse space. Tell me what you "
                     + "need — size, city, what you're storing. I'll find options fast. (Reply STOP anytime to opt "

@@ -3,7 +3,7 @@ package dev.parley.adapter.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -17,7 +17,7 @@ class BenchValidateCommandTest {
         var cli = new CommandLine(new BenchValidateCommand());
         cli.setOut(new PrintWriter(out));
         assertThat(cli.execute("--messages", "200", "--model-messages", "100")).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.get("messages").asInt()).isEqualTo(200);
         assertThat(report.get("p50_us").asDouble()).isPositive();
         assertThat(report.get("p99_us").asDouble()).isGreaterThanOrEqualTo(report.get("p50_us").asDouble());

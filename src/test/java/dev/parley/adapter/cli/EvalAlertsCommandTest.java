@@ -3,7 +3,7 @@ package dev.parley.adapter.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -39,7 +39,7 @@ class EvalAlertsCommandTest {
 
         assertThat(exit).isZero();
         assertThat(err.toString()).isEmpty();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.get("dataset").asText()).isEqualTo("uci");
         assertThat(report.get("total").asLong()).isEqualTo(7);
         assertThat(report.get("benign").asLong()).isEqualTo(6);
@@ -63,7 +63,7 @@ class EvalAlertsCommandTest {
 
         assertThat(exit).isZero();
         assertThat(out.toString().strip()).doesNotContain("\n");
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.get("total").asLong()).isEqualTo(6);
         assertThat(report.get("benign").asLong()).isEqualTo(3);
         assertThat(report.get("hostile").asLong()).isEqualTo(2);
@@ -121,7 +121,7 @@ class EvalAlertsCommandTest {
                 """);
         assertThat(run("alerts", "--data", fixture("uci_tiny.tsv").toString(), "--format", "uci",
                 "--patterns", patterns.toString())).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.get("patterns").asText()).isEqualTo(patterns.toString());
         assertThat(report.get("seed_phrases_triggered").asInt()).isEqualTo(1);
         assertThat(report.get("seed_phrases_missed").size()).isEqualTo(36);
@@ -139,7 +139,7 @@ class EvalAlertsCommandTest {
                 "--label-column", "gold", "--positive", "suicidal", "--compact");
 
         assertThat(exit).as(err.toString()).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.get("dataset").asText()).isEqualTo("csv");
         assertThat(report.get("hostile").asLong()).isEqualTo(2);
         assertThat(report.get("benign").asLong()).isEqualTo(2);

@@ -2,7 +2,7 @@ package dev.parley.adapter.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ class EvalContextCommandTest {
         assertThat(exit).as(err.toString()).isZero();
         var lines = out.toString().strip().split("\n");
         assertThat(lines).hasSize(3);
-        var json = new ObjectMapper();
+        var json = JsonMappers.PLAIN;
         assertThat(json.readTree(lines[0]).get("strategy").asText()).isEqualTo("last5");
         assertThat(json.readTree(lines[1]).get("strategy").asText()).isEqualTo("seed");
         var def = json.readTree(lines[2]);
@@ -53,7 +53,7 @@ class EvalContextCommandTest {
     @Test
     void oneStrategyOnlyAndTheSeedThresholdIsAnOption() throws Exception {
         assertThat(run("context", "--data", MIXED, "--strategy", "seed", "--time-threshold", "1")).isZero();
-        var line = new ObjectMapper().readTree(out.toString().strip());
+        var line = JsonMappers.PLAIN.readTree(out.toString().strip());
         assertThat(line.get("strategy").asText()).isEqualTo("seed");
         assertThat(line.get("messages").asInt()).isEqualTo(6);
     }
@@ -61,7 +61,7 @@ class EvalContextCommandTest {
     @Test
     void baselinesAreScoredOnTheSameMentionsAfterTheStrategies() throws Exception {
         assertThat(run("context", "--data", MIXED, "--strategy", "last5", "--baselines")).as(err.toString()).isZero();
-        var json = new ObjectMapper();
+        var json = JsonMappers.PLAIN;
         var lines = out.toString().strip().split("\n");
         assertThat(lines).hasSize(3);
         assertThat(json.readTree(lines[0]).get("strategy").asText()).isEqualTo("last5");

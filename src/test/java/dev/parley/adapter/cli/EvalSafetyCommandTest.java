@@ -3,7 +3,7 @@ package dev.parley.adapter.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ class EvalSafetyCommandTest {
         Path data = Path.of(getClass().getResource("/safety/uci_tiny.tsv").toURI());
         int exit = run("safety", "--data", data.toString(), "--format", "uci");
         assertThat(exit).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(names(report)).containsExactly("rows", "positives", "benign", "any", "categories");
         assertThat(names(report.get("any"))).containsExactly("recall", "false_alarm_rate");
         assertThat(names(report.get("categories"))).containsExactly("emotional_manipulation", "urgency_abuse",
@@ -58,7 +58,7 @@ class EvalSafetyCommandTest {
         int exit = run("safety", "--data", csv.toString(), "--format", "csv", "--text-column", "text",
                 "--label-column", "kind", "--positive", "crisis,abuse", "--compact");
         assertThat(exit).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.get("positives").asLong()).isEqualTo(2);
         assertThat(report.at("/any/recall").asDouble()).isEqualTo(1.0);
         assertThat(report.at("/categories/self_harm_triggers/recall").asDouble()).isEqualTo(0.5);
@@ -72,7 +72,7 @@ class EvalSafetyCommandTest {
             out.getBuffer().setLength(0);
             assertThat(run("safety", "--data", data.toString(), "--format", "uci", "--heads", "off", "--half",
                     String.valueOf(half))).isZero();
-            rows[half - 1] = new ObjectMapper().readTree(out.toString()).get("rows").asLong();
+            rows[half - 1] = JsonMappers.PLAIN.readTree(out.toString()).get("rows").asLong();
         }
         var expected = new long[2];
         for (String line : Files.readAllLines(data)) expected[EvalSafetyCommand.halfOf(line.split("\t", 2)[1]) - 1]++;
@@ -106,10 +106,10 @@ class EvalSafetyCommandTest {
         off[args.length - 2] = "--heads";
         off[args.length - 1] = "off";
         assertThat(run(off)).isZero();
-        assertThat(new ObjectMapper().readTree(out.toString()).at("/any/recall").asDouble()).isEqualTo(0.0);
+        assertThat(JsonMappers.PLAIN.readTree(out.toString()).at("/any/recall").asDouble()).isEqualTo(0.0);
         out.getBuffer().setLength(0);
         assertThat(run(args)).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
+        JsonNode report = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(report.at("/any/recall").asDouble()).isEqualTo(1.0);
         assertThat(report.at("/any/false_alarm_rate").asDouble()).isEqualTo(0.0);
         assertThat(report.at("/categories/self_harm_triggers/recall").asDouble()).isEqualTo(1.0);

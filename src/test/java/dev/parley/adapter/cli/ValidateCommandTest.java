@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.ManualClock;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -19,7 +20,7 @@ import picocli.CommandLine;
 
 /** {@code parley validate} and {@code parley validate --batch} on standard input. */
 class ValidateCommandTest {
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = JsonMappers.PLAIN;
     @TempDir
     Path home;
 

@@ -2,8 +2,8 @@ package dev.parley.adapter.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.http.signature.StandardWebhooks;
+import dev.parley.application.JsonMappers;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.domain.buyer.Phase;
 import dev.parley.testing.TestParley;
@@ -55,7 +55,7 @@ class BuyerEventsHttpTest {
 
             var first = post(url, body, signed(f, "msg_1", body));
             assertThat(first.statusCode()).isEqualTo(202);
-            var json = new ObjectMapper().readTree(first.body());
+            var json = JsonMappers.PLAIN.readTree(first.body());
             assertThat(json.get("state").asText()).isEqualTo("TOUR_SCHEDULING");
             assertThat(json.get("duplicate").asBoolean()).isFalse();
             f.settle();
@@ -64,7 +64,7 @@ class BuyerEventsHttpTest {
             // the service retries the same delivery: 200, duplicate, nothing sent again
             var retry = post(url, body, signed(f, "msg_1", body));
             assertThat(retry.statusCode()).isEqualTo(200);
-            assertThat(new ObjectMapper().readTree(retry.body()).get("duplicate").asBoolean()).isTrue();
+            assertThat(JsonMappers.PLAIN.readTree(retry.body()).get("duplicate").asBoolean()).isTrue();
             f.settle();
             assertThat(f.sent()).hasSize(sent);
 
@@ -107,7 +107,7 @@ class BuyerEventsHttpTest {
                     + "\"use_type\":\"storage\",\"goods_type\":\"auto parts\"}}";
             var r = post(url, body, Map.of());
             assertThat(r.statusCode()).isEqualTo(201);
-            assertThat(new ObjectMapper().readTree(r.body()).get("state").asText()).isEqualTo("QUALIFYING");
+            assertThat(JsonMappers.PLAIN.readTree(r.body()).get("state").asText()).isEqualTo("QUALIFYING");
             f.settle();
             var texts = f.parley.app.transactions.inTransaction(s -> s.conversations().findByKey("aircall",
                     "+13135550777").map(c -> s.outbox().ofConversation(c.id())).orElseThrow());

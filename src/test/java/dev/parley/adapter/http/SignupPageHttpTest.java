@@ -4,7 +4,7 @@ import static dev.parley.adapter.http.BuyerLineFixture.get;
 import static dev.parley.adapter.http.BuyerLineFixture.postForm;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.buyer.Phase;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
@@ -95,7 +95,7 @@ class SignupPageHttpTest {
         assertThat(get(url).statusCode()).isEqualTo(401);
         var r = get(url, "Authorization", "Bearer " + TestParley.TOKEN);
         assertThat(r.statusCode()).isEqualTo(200);
-        var json = new ObjectMapper().readTree(r.body());
+        var json = JsonMappers.PLAIN.readTree(r.body());
         assertThat(json.get("name").asText()).isEqualTo("Sarah Chen");
         assertThat(json.get("email").asText()).isEqualTo("sarah@acmecorp.com");
         assertThat(json.get("phone").asText()).isEqualTo(BuyerLineFixture.BUYER);

@@ -5,7 +5,8 @@ import static dev.parley.testing.OpenAiResponses.error;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
+import dev.parley.application.Sleeper;
 import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelException;
 import dev.parley.application.model.ModelRequest;
@@ -61,7 +62,7 @@ class OpenAiChatModelTest {
         var recorded = server.takeRequest();
         assertThat(recorded.getTarget()).isEqualTo("/v1/chat/completions");
         assertThat(recorded.getHeaders().get("Authorization")).isEqualTo("Bearer sk-test-123");
-        var body = new ObjectMapper().readTree(recorded.getBody().utf8());
+        var body = JsonMappers.PLAIN.readTree(recorded.getBody().utf8());
         assertThat(body.get("model").asText()).isEqualTo("gpt-4o-mini");
         assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("system");
         assertThat(body.get("messages").get(1).get("content").asText()).isEqualTo("What time is it?");

@@ -105,7 +105,7 @@ class ConversationRowLockTest {
             var attempts = new int[1];
             var laterWriter = new CompletableFuture<Void>();
 
-            new RetryOnConflict(tx, "test").onConversation(id, (Store s) -> {
+            new RetryOnConflict(tx, "test", new java.util.Random(1)).onConversation(id, (Store s) -> {
                 s.conversations().find(id).orElseThrow();
                 if (++attempts[0] == 1) {
                     // Another writer changes the conversation while this attempt holds its older copy: a lost race.

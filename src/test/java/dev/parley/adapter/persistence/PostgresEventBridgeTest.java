@@ -19,7 +19,7 @@ class PostgresEventBridgeTest {
 
     static PostgresEventBridge bridge(Database database, long processId, List<PipelineEvent> received) {
         return new PostgresEventBridge(database.url(), PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD,
-                database.dataSource(), processId, received::addAll).start();
+                database.dataSource(), processId, received::addAll, new java.util.Random(processId)).start();
     }
 
     @Test
@@ -71,7 +71,7 @@ class PostgresEventBridgeTest {
                 nowhere = "jdbc:postgresql://127.0.0.1:" + socket.getLocalPort() + "/parley";
             }
             try (var deaf = new PostgresEventBridge(nowhere, PostgresCluster.SUPERUSER, PostgresCluster.PASSWORD,
-                    database.dataSource(), 301, local::addAll).start();
+                    database.dataSource(), 301, local::addAll, new java.util.Random(301)).start();
                  var listening = bridge(database, 302, new ArrayList<>())) {
                 var heard = new CopyOnWriteArrayList<PipelineEvent>();
                 try (var other = bridge(database, 303, heard)) {

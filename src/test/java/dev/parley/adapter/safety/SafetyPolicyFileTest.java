@@ -75,7 +75,7 @@ class SafetyPolicyFileTest {
         assertThat(builtIn.links().brands()).isNotEmpty();
         assertThat(builtIn.links().shorteners()).contains("bit.ly");
         assertThat(builtIn.crisisResources()).isNotEmpty();
-        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var mapper = dev.parley.application.JsonMappers.PLAIN;
         var root = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(SafetyPolicyFile.defaultBytes());
         root.remove("links");
         root.remove("crisis_resources");

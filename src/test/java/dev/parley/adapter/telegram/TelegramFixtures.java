@@ -2,6 +2,7 @@ package dev.parley.adapter.telegram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /** The shared Telegram payloads (src/test/resources/telegram, copied from ../shared/data/telegram-updates). */
 public final class TelegramFixtures {
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = JsonMappers.PLAIN;
     static final Path DIR = Path.of("src/test/resources/telegram");
 
     /** One teloxide test payload: its test function and the JSON. */

@@ -66,6 +66,8 @@ class CatalogFilesTest {
         assertThatThrownBy(() -> CatalogFiles.parseCsv("c.csv", "ref,name,city,available_sqft\nA,B,C\n"))
                 .hasMessageContaining("c.csv:2: has 3 fields, the header has 4");
         assertThatThrownBy(() -> CatalogFiles.parse("c.txt", "")).hasMessageContaining("must end in .csv or .json");
+        assertThatThrownBy(() -> CatalogFiles.parseCsv("c.csv", "ref,name,city,available_sqft\nA,\"B\nC,1\n"))
+                .hasMessageContaining("c.csv:2: quoted field is never closed");
     }
 
     @Test
@@ -101,5 +103,18 @@ class CatalogFilesTest {
         assertThat(commerce.listings().getFirst().baseRate()).isEqualByComparingTo(new BigDecimal("1.15"));
         assertThat(commerce.knowledge().overnightParking()).as("unknown: the seed's escalation").isNull();
         assertThat(commerce.knowledge().electricalService()).isEqualTo("400 amp, 3-phase");
+    }
+
+    @Test
+    void aSpreadsheetExportWithAByteOrderMarkCrlfAndAMultiLineDescriptionReads() {
+        var csv = "\uFEFFref,name,city,available_sqft,description\r\n"
+                + "W1,North Dock,Detroit,12000,\"Two docks,\r\n\"\"drive-in\"\" door\"\r\n"
+                + "W2,South Yard,Detroit,abc,plain\r\n";
+        assertThatThrownBy(() -> CatalogFiles.parseCsv("export.csv", csv)).isInstanceOf(CatalogFormatException.class)
+                .hasMessageContaining("export.csv:4: available_sqft: is not a whole number: 'abc'");
+
+        var items = CatalogFiles.parseCsv("export.csv", csv.replace("abc", "8000"));
+        assertThat(items).hasSize(2);
+        assertThat(items.getFirst().property().description()).isEqualTo("Two docks,\r\n\"drive-in\" door");
     }
 }

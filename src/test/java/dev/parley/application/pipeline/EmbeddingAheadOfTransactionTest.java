@@ -114,7 +114,7 @@ class EmbeddingAheadOfTransactionTest {
         return new ProcessInboundMessage(transactions, new Playbooks(List.of(new NoopPlaybook()), NoopPlaybook.NAME),
                 clock, new PipelineMetrics(), new StageRunner(transactions, clock, PipelineEvents.NONE, WorkSignal.NONE,
                         new StageMetrics()), screen,
-                dev.parley.application.model.ModelGateway.offline(clock).calls());
+                dev.parley.application.model.ModelGateway.offline(clock).calls(), new java.util.Random(1));
     }
 
     private static SafetyValidator validator() {

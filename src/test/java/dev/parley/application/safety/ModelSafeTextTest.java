@@ -4,7 +4,7 @@ import static dev.parley.testing.OpenAiResponses.completion;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.llm.OpenAiChatModel;
-import dev.parley.adapter.llm.Sleeper;
+import dev.parley.application.Sleeper;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.domain.safety.Direction;

@@ -3,8 +3,10 @@ package dev.parley.application.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parley.application.RetryPolicy;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +29,7 @@ class RetryOnConflictTest {
     @Test
     void theWorkIsToldWhetherItRunsAfterALostRace() {
         List<Boolean> told = new ArrayList<>();
-        var answer = new RetryOnConflict(losing(2), "test").inTransaction((store, afterLostRace) -> {
+        var answer = new RetryOnConflict(losing(2), "test", new Random(1)).inTransaction((store, afterLostRace) -> {
             told.add(afterLostRace);
             return "done";
         });
@@ -38,16 +40,16 @@ class RetryOnConflictTest {
     @Test
     void aWinningFirstAttemptIsNotToldOfARace() {
         List<Boolean> told = new ArrayList<>();
-        new RetryOnConflict(losing(0), "test").inTransaction((store, afterLostRace) -> told.add(afterLostRace));
+        new RetryOnConflict(losing(0), "test", new Random(1)).inTransaction((store, afterLostRace) -> told.add(afterLostRace));
         assertThat(told).containsExactly(false);
     }
 
     @Test
     void afterTheLastAttemptTheRaceIsTheCallers() {
         var attempts = new int[1];
-        assertThatThrownBy(() -> new RetryOnConflict(losing(Integer.MAX_VALUE), "test")
+        assertThatThrownBy(() -> new RetryOnConflict(losing(Integer.MAX_VALUE), "test", new Random(1))
                 .inTransaction((Function<Store, Object>) store -> attempts[0]++))
                 .isInstanceOf(ConcurrentUpdateException.class);
-        assertThat(attempts[0]).isEqualTo(RetryOnConflict.ATTEMPTS);
+        assertThat(attempts[0]).isEqualTo(RetryPolicy.CONFLICT.attempts());
     }
 }

@@ -2,7 +2,7 @@ package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,7 @@ class BenchAlertsCommandTest {
         int exit = Main.run(new String[] {"bench", "alerts", "--messages", "20"}, new PrintWriter(out, true),
                 new PrintWriter(err, true));
         assertThat(exit).as(err.toString()).isZero();
-        var figures = new ObjectMapper().readTree(out.toString());
+        var figures = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(figures.get("messages").asInt()).isEqualTo(20);
         assertThat(figures.get("p99_ms").asDouble()).isGreaterThanOrEqualTo(figures.get("p50_ms").asDouble());
         assertThat(figures.get("embedding_p50_ms").asDouble()).isPositive();

@@ -2,7 +2,7 @@ package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -126,7 +126,7 @@ class IngestBenchmarkTest {
         var err = new StringWriter();
         int code = Main.run(args(options), new PrintWriter(out, true), new PrintWriter(err, true));
         assertThat(code).as(err.toString()).isZero();
-        return new ObjectMapper().readValue(out.toString(), Map.class);
+        return JsonMappers.PLAIN.readValue(out.toString(), Map.class);
     }
 
     private static void assertRefused(String message, String... options) {

@@ -55,4 +55,17 @@ class MainCommandLineTest {
         assertThat(run("serve", "--home", home.toString(), "--set", "no.such.key=1")).isEqualTo(2);
         assertThat(err.toString()).contains("no.such.key: unknown configuration key");
     }
+
+    @Test
+    void aMisspeltKeyInTheFileStopsTheStartWithExitCode2NamingTheNearestKey() throws Exception {
+        assertThat(run("token", "--home", home.toString())).isZero();
+        Files.writeString(home.resolve("parley.properties"), "model.provder=openai\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        out.getBuffer().setLength(0);
+
+        assertThat(run("serve", "--home", home.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("parley: configuration: model.provder: unknown configuration key; the"
+                + " nearest known key is 'model.provider'");
+        assertThat(out.toString()).isEmpty();
+    }
 }

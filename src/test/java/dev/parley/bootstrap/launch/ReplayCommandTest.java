@@ -2,8 +2,8 @@ package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.cli.ParleyCommand;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.ManualClock;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.bootstrap.ParleyApp;
@@ -119,7 +119,7 @@ class ReplayCommandTest {
         // the H2 store's part of the benchmark, without its default warm-up of 1,000 conversations
         var bench = parley("bench", "replay", "--conversations", "5", "--warm-up", "0", "--store", "h2");
         assertThat(bench.exit()).as(bench.err()).isEqualTo(0);
-        assertThat(new ObjectMapper().readTree(bench.out()).get("events").asInt()).isEqualTo(50);
+        assertThat(JsonMappers.PLAIN.readTree(bench.out()).get("events").asInt()).isEqualTo(50);
         assertThat(parley("bench", "replay", "--store", "disk").exit()).isEqualTo(2);
     }
 
@@ -127,7 +127,7 @@ class ReplayCommandTest {
     void benchReplayPrintsItsFigures() throws Exception {
         var run = parley("bench", "replay", "--conversations", "20", "--warm-up", "50");
         assertThat(run.exit()).as(run.err()).isEqualTo(0);
-        var figures = new ObjectMapper().readTree(run.out());
+        var figures = JsonMappers.PLAIN.readTree(run.out());
         assertThat(figures.get("events").asInt()).isEqualTo(200);
         assertThat(figures.get("warm_up_conversations").asInt()).isEqualTo(50);
         assertThat(parley("bench", "replay", "--warm-up", "-1").exit()).isEqualTo(2);

@@ -2,8 +2,8 @@ package dev.parley.bootstrap.launch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.adapter.alerts.AlertModelFile;
+import dev.parley.application.JsonMappers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -92,7 +92,7 @@ class TrainAlertsCommandTest {
 
         assertThat(run("train", "alerts", "--data", data.toString(), "--out", first.toString(), "--home",
                 home.toString())).as(err.toString()).isZero();
-        var summary = new ObjectMapper().readTree(out.toString());
+        var summary = JsonMappers.PLAIN.readTree(out.toString());
         assertThat(summary.at("/heads/self_harm/critical/threshold").asDouble()).isBetween(0.0, 1.0);
         assertThat(summary.get("embedded").asLong()).isPositive();
         assertThat(err.toString()).contains("reddit fold 1/5").contains("irc held out");
@@ -100,7 +100,7 @@ class TrainAlertsCommandTest {
 
         assertThat(run("train", "alerts", "--data", data.toString(), "--out", second.toString(), "--home",
                 home.toString(), "--threads", "1")).as(err.toString()).isZero();
-        assertThat(new ObjectMapper().readTree(out.toString()).get("embedded").asLong())
+        assertThat(JsonMappers.PLAIN.readTree(out.toString()).get("embedded").asLong())
                 .as("every text came from the cache the first run filled").isZero();
         assertThat(Files.readAllBytes(second)).isEqualTo(Files.readAllBytes(first));
 

@@ -2,6 +2,7 @@ package dev.parley.adapter.http.webhook;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.limit.FieldLimit;
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -23,7 +24,7 @@ import java.time.Instant;
 public record AircallInbound(String token, String event, String id, String from, String text, String numberId,
                              String numberDigits, Instant sentAt) {
     public static final String MESSAGE_RECEIVED = "message.received";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonMappers.PLAIN;
 
     /** Reads the token and event of any body; the message fields only for {@code message.received}. */
     public static AircallInbound parse(byte[] body) {

@@ -1,12 +1,9 @@
 package dev.parley.adapter.http.webhook;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.limit.FieldLimit;
 import java.io.IOException;
 import java.time.Instant;
@@ -23,16 +20,8 @@ final class GenericPayloadReader {
     /** Room for the longest text even if every character arrives as a 12-byte surrogate escape. */
     static final int MAX_BODY_BYTES = 256 * 1024;
 
-    private static final JsonMapper MAPPER = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxNestingDepth(64)
-                            .maxDocumentLength(MAX_BODY_BYTES)
-                            .build())
-                    .build())
-            // Two "text" keys would let a proxy and Parley disagree about the message.
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+    // Strict: two "text" keys would let a proxy and Parley disagree about the message.
+    private static final JsonMapper MAPPER = JsonMappers.strictWithin(64, MAX_BODY_BYTES);
 
     private GenericPayloadReader() {}
 

@@ -2,6 +2,7 @@ package dev.parley.application.playbook.assistant;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.assistant.Plan;
 import dev.parley.domain.assistant.PlanStep;
 import dev.parley.domain.assistant.RecallParams;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * answers (and the plan's steps for the timeline) in the same shape.
  */
 final class AssistantJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private AssistantJson() {
     }

@@ -2,6 +2,7 @@ package dev.parley.application.playbook.outreach;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.outreach.EventKind;
 import dev.parley.domain.outreach.Extraction;
 import dev.parley.domain.outreach.LifeEvent;
@@ -16,7 +17,7 @@ import java.util.Optional;
  * and what a message's stored data holds. Reading refuses anything that is not that shape.
  */
 final class ExtractionJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
     private static final List<String> KEYS = List.of("names", "dates", "years", "places", "relationships",
             "documents", "photos", "events", "copy_offered");
 

@@ -2,6 +2,7 @@ package dev.parley.application.playbook.outreach;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelGateway.OnInvalid;
 import dev.parley.application.model.ModelRequest;
@@ -25,7 +26,7 @@ final class OutreachModelTasks {
     static final String CLASSIFY = "classify";
     static final String EXTRACT = "extract";
     static final String SAFETY_FLAG = "safety_flag";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private static final String CLASSIFY_PROMPT = """
             You classify one reply to a genealogy outreach message: we contacted a DNA match to compare family trees.

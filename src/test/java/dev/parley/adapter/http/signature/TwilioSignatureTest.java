@@ -3,7 +3,7 @@ package dev.parley.adapter.http.signature;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,7 @@ class TwilioSignatureTest {
     @BeforeAll
     static void loadVectors() throws IOException {
         try (InputStream in = TwilioSignatureTest.class.getResourceAsStream("/twilio/signature_test_vectors.json")) {
-            vectors = new ObjectMapper().readTree(in);
+            vectors = JsonMappers.PLAIN.readTree(in);
         }
         twilio = new TwilioSignature(vectors.get("auth_token").textValue());
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ class TwilioInboundTest {
     static Stream<Arguments> botbuilderPayloads() throws IOException {
         JsonNode payloads;
         try (InputStream in = resource("botbuilder_twilio_whatsapp_payloads.json")) {
-            payloads = new ObjectMapper().readTree(in);
+            payloads = JsonMappers.PLAIN.readTree(in);
         }
         List<Arguments> result = new ArrayList<>();
         payloads.forEach(p -> result.add(Arguments.of(p.get("name").textValue(), p)));

@@ -3,7 +3,7 @@ package dev.parley.application.playbook.assistant;
 import static dev.parley.testing.OpenAiResponses.completion;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.application.PipelineEvent;
 import dev.parley.bootstrap.ConfigKey;
 import dev.parley.testing.McpTestServer;
@@ -42,7 +42,7 @@ class ScriptedAssistantFlowTest {
             assertThat(reply).isEqualTo("It's 09:01 now and the Cork branch opens at 9:00, so it is open.");
             assertThat(model.tasks()).containsExactly("route", "recall_params", "plan", "answer");
             assertThat(model.bodies()).allSatisfy(body -> assertThat(body).doesNotContain("dana@example.com"));
-            var planRequest = new ObjectMapper().readTree(model.bodies().get(2));
+            var planRequest = JsonMappers.PLAIN.readTree(model.bodies().get(2));
             assertThat(planRequest.get("response_format").get("type").asText()).isEqualTo("json_object");
             assertThat(planRequest.get("messages").get(0).get("content").asText())
                     .contains("external_tool", "shop/opening_hours", "get_time")

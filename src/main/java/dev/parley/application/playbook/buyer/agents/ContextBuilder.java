@@ -2,7 +2,7 @@ package dev.parley.application.playbook.buyer.agents;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.buyer.MessageInterpretation;
 import dev.parley.domain.buyer.Phase;
@@ -20,8 +20,7 @@ import java.util.Map;
  */
 public final class ContextBuilder {
     public static final int HISTORY = 8;
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
+    private static final ObjectMapper JSON = JsonMappers.SORTED;
 
     static final String CRITERIA_SYSTEM = """
             You plan the next step of an SMS conversation with a buyer looking for warehouse space.

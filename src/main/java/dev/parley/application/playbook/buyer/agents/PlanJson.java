@@ -3,6 +3,7 @@ package dev.parley.application.playbook.buyer.agents;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.buyer.CriteriaPlan;
 import dev.parley.domain.buyer.Intent;
@@ -17,7 +18,7 @@ import java.util.List;
  * invalid (the gateway then lets the offline agent answer).
  */
 public final class PlanJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = JsonMappers.PLAIN;
 
     private PlanJson() {
     }

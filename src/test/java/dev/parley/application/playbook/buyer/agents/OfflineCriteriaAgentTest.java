@@ -2,7 +2,7 @@ package dev.parley.application.playbook.buyer.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.application.JsonMappers;
 import dev.parley.domain.buyer.Criteria;
 import dev.parley.domain.buyer.CriteriaPlan;
 import dev.parley.domain.buyer.Intent;
@@ -120,7 +120,7 @@ class OfflineCriteriaAgentTest {
     void jsonOnlyAndReadBack() throws Exception {
         var p = fresh("Hey I need about 15k sqft of warehouse space near Detroit for storing auto parts.");
         var json = PlanJson.write(p);
-        var node = new ObjectMapper().readTree(json);
+        var node = JsonMappers.PLAIN.readTree(json);
         assertThat(node.get("intent").asText()).isEqualTo("new_search");
         assertThat(node.get("action").asText()).isEqualTo("search");
         assertThat(node.get("criteria").get("sqft").asInt()).isEqualTo(15000);
@@ -129,7 +129,7 @@ class OfflineCriteriaAgentTest {
 
     @Test
     void invalidJsonIsRefused() throws Exception {
-        var mapper = new ObjectMapper();
+        var mapper = JsonMappers.PLAIN;
         for (var bad : List.of("{\"intent\":\"buy_now\",\"action\":\"search\"}",
                 "{\"intent\":\"new_search\"}",
                 "{\"intent\":\"facility_info\",\"action\":\"lookup\",\"asked_fields\":[\"wifi\"]}",
