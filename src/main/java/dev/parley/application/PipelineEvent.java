@@ -1,5 +1,6 @@
 package dev.parley.application;
 
+import dev.parley.domain.alert.AlertSeverity;
 import java.util.List;
 
 /** What happened in the pipeline, published after the transaction that caused it has committed. */
@@ -19,7 +20,7 @@ public sealed interface PipelineEvent {
         }
     }
 
-    record AlertRaised(long conversationId, long alertId, String severity, List<String> categories)
+    record AlertRaised(long conversationId, long alertId, AlertSeverity severity, List<String> categories)
             implements PipelineEvent { }
 
     record OutboxChanged(long conversationId, long outboxId, String status) implements PipelineEvent { }

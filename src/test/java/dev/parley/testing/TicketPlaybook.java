@@ -2,6 +2,7 @@ package dev.parley.testing;
 
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.Playbook;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.message.InboundMessage;
 import java.time.Duration;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class TicketPlaybook implements Playbook {
             return;
         }
         if (text.contains("letters")) {
-            session.raiseAlert(messageId, "HIGH_VALUE", List.of("artifact"), List.of("letters"), "regex");
+            session.raiseAlert(messageId, AlertSeverity.HIGH_VALUE, List.of("artifact"), List.of("letters"), "regex");
             session.addTask(messageId, "Ask about the letters", "research");
         }
         session.queueMessage("in:" + messageId, "ack", "Got it, thanks!");

@@ -165,12 +165,9 @@ public final class AlertPatternsFile {
             String entry = "category '" + id + "'";
             String name = text(node, "name", entry);
             String severityText = text(node, "severity", entry);
-            AlertSeverity severity;
-            try {
-                severity = AlertSeverity.valueOf(severityText.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw fail(entry, "severity '" + severityText + "' is not CRITICAL or HIGH_VALUE");
-            }
+            var severity = AlertSeverity.IN_PATTERN_FILES.stream()
+                    .filter(s -> s.wire().equals(severityText.toUpperCase(Locale.ROOT))).findFirst()
+                    .orElseThrow(() -> fail(entry, "severity '" + severityText + "' is not CRITICAL or HIGH_VALUE"));
             JsonNode patterns = node.get("patterns");
             if (patterns == null || !patterns.isArray() || patterns.isEmpty()) {
                 throw fail(entry, "'patterns' must be a non-empty array");

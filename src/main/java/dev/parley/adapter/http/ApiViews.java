@@ -66,7 +66,7 @@ final class ApiViews {
         m.put("alerts", d.alerts().stream().map(a -> {
             var v = new LinkedHashMap<String, Object>();
             v.put("id", a.id());
-            v.put("severity", a.severity());
+            v.put("severity", a.severity().wire());
             v.put("categories", a.categories());
             v.put("patterns", a.patternIds());
             v.put("source", a.source());

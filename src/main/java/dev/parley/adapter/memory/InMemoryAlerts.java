@@ -1,6 +1,7 @@
 package dev.parley.adapter.memory;
 
 import dev.parley.application.store.Alerts;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,8 +31,8 @@ final class InMemoryAlerts implements Alerts {
     }
 
     @Override
-    public long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                      List<String> patternIds, String source, String reasons, Instant now) {
+    public long raise(long conversationId, long contactId, Long messageId, AlertSeverity severity,
+                      List<String> categories, List<String> patternIds, String source, String reasons, Instant now) {
         Objects.requireNonNull(severity, "severity");
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(now, "created_at");

@@ -1,6 +1,7 @@
 package dev.parley.adapter.persistence;
 
 import dev.parley.application.store.Alerts;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Instant;
 import java.util.List;
@@ -16,13 +17,13 @@ final class HibernateAlerts implements Alerts {
     }
 
     @Override
-    public long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                      List<String> patternIds, String source, String reasons, Instant now) {
+    public long raise(long conversationId, long contactId, Long messageId, AlertSeverity severity,
+                      List<String> categories, List<String> patternIds, String source, String reasons, Instant now) {
         var alert = new AlertEntity();
         alert.conversationId = conversationId;
         alert.contactId = contactId;
         alert.messageId = messageId;
-        alert.severity = severity;
+        alert.severity = severity.wire();
         alert.categories = JsonColumns.write(categories);
         alert.patternIds = JsonColumns.write(patternIds);
         alert.source = source;
@@ -75,7 +76,8 @@ final class HibernateAlerts implements Alerts {
     }
 
     private static ConversationAlert toDomain(AlertEntity a) {
-        return new ConversationAlert(a.id, a.conversationId, a.contactId, a.messageId, a.severity,
+        return new ConversationAlert(a.id, a.conversationId, a.contactId, a.messageId,
+                AlertSeverity.fromWire(a.severity),
                 JsonColumns.read(a.categories), JsonColumns.read(a.patternIds), a.source, a.status, a.createdAt,
                 a.handledBy, a.handledAt, a.reasons, new ConversationAlert.Handling(a.acknowledgedBy, a.acknowledgedAt,
                 a.resolvedBy, a.resolvedAt, a.resolutionNote));

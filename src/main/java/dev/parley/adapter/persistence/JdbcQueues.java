@@ -11,6 +11,7 @@ import dev.parley.application.console.QueueSort;
 import dev.parley.application.console.Queues;
 import dev.parley.application.console.WhyInReview;
 import dev.parley.application.store.StoreUnavailableException;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import dev.parley.domain.conversation.TimelineEvent;
 import java.sql.Connection;
@@ -28,7 +29,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
@@ -39,7 +39,7 @@ import javax.sql.DataSource;
 public final class JdbcQueues implements Queues {
     private static final String UNRESOLVED = "status in ('OPEN','ACKNOWLEDGED')";
     /** The severity Escalations counts: one per escalated question (its SLA breach shows on the same case). */
-    private static final String ESCALATION = QueueReadModel.quoted(AlertClasses.ESCALATED_QUESTION);
+    private static final String ESCALATION = QueueReadModel.quoted(AlertSeverity.ESCALATION);
     private static final String ALERT_COLUMNS = "id, conversation_id, contact_id, message_id, severity, categories, "
             + "pattern_ids, source, status, created_at, handled_by, handled_at, acknowledged_by, acknowledged_at, "
             + "resolved_by, resolved_at, resolution_note";
@@ -78,8 +78,7 @@ public final class JdbcQueues implements Queues {
     }
 
     private static String informational(String column) {
-        return column + " not in (" + java.util.stream.Stream.concat(AlertClasses.REVIEW.stream(),
-                AlertClasses.ESCALATION.stream()).map(QueueReadModel::quoted).collect(Collectors.joining(", ")) + ")";
+        return column + " not in (" + QueueSql.NOT_INFORMATIONAL + ")";
     }
 
     @Override
@@ -146,11 +145,11 @@ public final class JdbcQueues implements Queues {
         var out = new ArrayList<QueueItem>(items.size());
         for (var item : items) {
             var own = alerts.getOrDefault(item.conversationId(), List.of());
-            boolean opportunity = own.stream().anyMatch(a -> AlertClasses.informational(a.severity()));
+            boolean opportunity = own.stream().anyMatch(a -> a.severity().informational());
             if (kind == QueueKind.HUMAN_REVIEW) {
-                var top = own.stream().filter(a -> AlertClasses.REVIEW.contains(a.severity()))
-                        .min(java.util.Comparator.comparingInt((ConversationAlert a) -> AlertClasses.REVIEW
-                                .indexOf(a.severity())).thenComparingLong(ConversationAlert::id));
+                var top = own.stream().filter(a -> a.severity().review())
+                        .min(java.util.Comparator.comparingInt((ConversationAlert a) -> a.severity().reviewTier())
+                                .thenComparingLong(ConversationAlert::id));
                 var why = WhyInReview.of(own, entered.get(item.conversationId()), now);
                 var categories = top.map(ConversationAlert::categories).orElse(item.categories());
                 var preview = top.map(a -> a.messageId() == null ? null : texts.get(a.messageId()))
@@ -169,7 +168,7 @@ public final class JdbcQueues implements Queues {
     }
 
     private static String opportunityWhy(ConversationAlert a, Instant now) {
-        return (AlertClasses.HIGH_VALUE.equals(a.severity()) ? "High value: " : a.severity() + ": ")
+        return (a.severity() == AlertSeverity.HIGH_VALUE ? "High value: " : a.severity().wire() + ": ")
                 + String.join(", ", a.categories().stream().map(String::valueOf).toList())
                 + " — automation continues · " + WhyInReview.acknowledgement(a, now);
     }
@@ -194,7 +193,8 @@ public final class JdbcQueues implements Queues {
         long message = rs.getLong("message_id");
         Long messageId = rs.wasNull() ? null : message;
         return new ConversationAlert(rs.getLong("id"), rs.getLong("conversation_id"), rs.getLong("contact_id"),
-                messageId, rs.getString("severity"), JsonColumns.read(rs.getString("categories")),
+                messageId, AlertSeverity.fromWire(rs.getString("severity")),
+                        JsonColumns.read(rs.getString("categories")),
                 JsonColumns.read(rs.getString("pattern_ids")), rs.getString("source"), rs.getString("status"),
                 instant(rs, "created_at"), rs.getString("handled_by"), instant(rs, "handled_at"),
                 new ConversationAlert.Handling(rs.getString("acknowledged_by"), instant(rs, "acknowledged_at"),
@@ -316,7 +316,7 @@ public final class JdbcQueues implements Queues {
                     + "select min(id) from alerts where created_at >= ?), 0) and created_at >= ? and severity = ?")) {
                 st.setObject(1, Timestamp.from(since));
                 st.setObject(2, Timestamp.from(since));
-                st.setString(3, AlertClasses.CRITICAL);
+                st.setString(3, AlertSeverity.CRITICAL.wire());
                 try (var rs = st.executeQuery()) {
                     while (rs.next()) {
                         out.add(new AcknowledgementTimes.Raised(instant(rs, "created_at"),
@@ -334,7 +334,7 @@ public final class JdbcQueues implements Queues {
             var out = new ArrayList<ConversationAlert>();
             try (var st = c.prepareStatement("select " + ALERT_COLUMNS + " from alerts where status = 'OPEN' and "
                     + "severity = ? and created_at <= ? order by id fetch first " + limit + " rows only")) {
-                st.setString(1, AlertClasses.CRITICAL);
+                st.setString(1, AlertSeverity.CRITICAL.wire());
                 st.setObject(2, Timestamp.from(raisedBy));
                 try (var rs = st.executeQuery()) {
                     while (rs.next()) out.add(alert(rs));

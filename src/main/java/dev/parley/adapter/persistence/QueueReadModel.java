@@ -1,16 +1,20 @@
 package dev.parley.adapter.persistence;
 
 import dev.parley.application.console.AlertClasses;
+import dev.parley.domain.alert.AlertSeverity;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.stream.Collectors;
 
 /**
  * The queues' read model of a conversation (columns {@code attention}, {@code review_tier}, {@code review_since},
  * V100), recomputed from its unresolved alerts and its state in the transaction that changed them, so whole-store
- * sorting by severity and Human review's order are plain index scans. The rules are {@link AlertClasses}'.
+ * sorting by severity and Human review's order are plain index scans. The rules are {@link AlertSeverity}'s and
+ * {@link AlertClasses}'.
  */
 final class QueueReadModel {
     private QueueReadModel() {
@@ -18,18 +22,21 @@ final class QueueReadModel {
 
     /** The attention of one alert row {@code a}: 3 critical, 2 warning or escalation, 1 informational. */
     static String attentionOf(String a) {
-        return "case when " + a + ".severity = '" + AlertClasses.CRITICAL + "' then 3 when " + a + ".severity in ("
-                + quoted(AlertClasses.WARNING) + ", " + AlertClasses.ESCALATION.stream().map(QueueReadModel::quoted)
-                .collect(Collectors.joining(", ")) + ") then 2 else 1 end";
+        return "case when " + a + ".severity in (" + atAttention(3) + ") then 3 when " + a + ".severity in ("
+                + atAttention(2) + ") then 2 else 1 end";
+    }
+
+    private static String atAttention(int level) {
+        return quoted(Arrays.stream(AlertSeverity.values()).filter(s -> s.attention() == level).toList());
     }
 
     /** Human review tier of conversation row {@code c}: 0 critical, 1 review tier, 2 HumanReview otherwise, else null. */
     static String tierOf(String c) {
         var sql = new StringBuilder("case");
-        for (int tier = 0; tier < AlertClasses.REVIEW.size(); tier++) {
+        for (int tier = 0; tier < AlertSeverity.REVIEW.size(); tier++) {
             sql.append(" when exists (select 1 from alerts ra where ra.conversation_id = ").append(c)
                     .append(".id and ra.status <> 'RESOLVED' and ra.severity = ")
-                    .append(quoted(AlertClasses.REVIEW.get(tier))).append(") then ").append(tier);
+                    .append(quoted(AlertSeverity.REVIEW.get(tier))).append(") then ").append(tier);
         }
         return sql.append(" when ").append(c).append(".state = ").append(quoted(AlertClasses.HUMAN_REVIEW_STATE))
                 .append(" then ").append(AlertClasses.TIER_UNCLEAR).append(" end").toString();
@@ -70,8 +77,8 @@ final class QueueReadModel {
                     + " is null then null else coalesce(c.review_since, (select max(e.at) from conversation_events e "
                     + "where e.conversation_id = c.id and e.to_state = " + quoted(AlertClasses.HUMAN_REVIEW_STATE)
                     + "), (select min(ra.created_at) from alerts ra where ra.conversation_id = c.id and ra.status <> "
-                    + "'RESOLVED' and ra.severity in (" + AlertClasses.REVIEW.stream().map(QueueReadModel::quoted)
-                    .collect(Collectors.joining(", ")) + ")), c.updated_at) end where c.state = "
+                    + "'RESOLVED' and ra.severity in (" + quoted(AlertSeverity.REVIEW) + ")), c.updated_at) end "
+                    + "where c.state = "
                     + quoted(AlertClasses.HUMAN_REVIEW_STATE) + " or c.attention <> 0 or c.review_tier is not null "
                     + "or c.id in (select conversation_id from alerts where status <> 'RESOLVED')");
         }
@@ -79,5 +86,14 @@ final class QueueReadModel {
 
     static String quoted(String value) {
         return "'" + value.replace("'", "''") + "'";
+    }
+
+    static String quoted(AlertSeverity severity) {
+        return quoted(severity.wire());
+    }
+
+    /** The severities' SQL literals, comma-separated (for an {@code in (...)} list). */
+    static String quoted(Collection<AlertSeverity> severities) {
+        return severities.stream().map(QueueReadModel::quoted).collect(Collectors.joining(", "));
     }
 }

@@ -3,16 +3,16 @@ package dev.parley.adapter.persistence;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.application.JsonMappers;
-import dev.parley.application.console.AlertClasses;
 import dev.parley.application.console.QueueCursor;
 import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.console.QueueSort;
+import dev.parley.domain.alert.AlertSeverity;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The SQL of each console queue page: one keyset query per page on an indexed order (V1, V100), filters and search
@@ -25,8 +25,13 @@ final class QueueSql {
             + "order by m.id desc fetch first 1 rows only)";
     private static final String LAST_INBOUND = "(select m.text from messages m where m.conversation_id = c.id "
             + "and m.direction = 'IN' order by m.id desc fetch first 1 rows only)";
-    private static final String NOT_INFORMATIONAL = Stream.concat(AlertClasses.REVIEW.stream(),
-            AlertClasses.ESCALATION.stream()).map(QueueReadModel::quoted).collect(Collectors.joining(", "));
+    /** The SQL literals of the severities that are not an opportunity (Human review's and Escalations'). */
+    static final String NOT_INFORMATIONAL = QueueReadModel.quoted(
+            Arrays.stream(AlertSeverity.values()).filter(s -> !s.informational()).toList());
+
+    /** Human review's status of a row: the severity its review tier stands for ({@code when 0 then 'CRITICAL' …}). */
+    private static final String REVIEW_TIER_WORDS = AlertSeverity.REVIEW.stream()
+            .map(s -> " when " + s.reviewTier() + " then " + QueueReadModel.quoted(s)).collect(Collectors.joining());
 
     record Query(String sql, List<Object> parameters) {
     }
@@ -90,7 +95,7 @@ final class QueueSql {
             case ESCALATIONS, OPPORTUNITIES -> {
                 where.add("a.status in ('OPEN','ACKNOWLEDGED')");
                 where.add(kind == QueueKind.ESCALATIONS ? "a.severity = "
-                        + QueueReadModel.quoted(AlertClasses.ESCALATED_QUESTION)
+                        + QueueReadModel.quoted(AlertSeverity.ESCALATION)
                         : "a.severity not in (" + NOT_INFORMATIONAL + ")");
                 order = byId("a.id", sort == QueueSort.OLDEST, after, where, params);
             }
@@ -266,7 +271,7 @@ final class QueueSql {
         return switch (kind) {
             case HUMAN_REVIEW -> new Shape("conversations c", "c", "c.id, c.id conversation_id, c.review_since since, "
                     + "ct.address contact, c.channel, c.playbook, c.state, c.critical_alert_tags categories, case "
-                    + "c.review_tier when 0 then 'CRITICAL' when 1 then 'WARNING' else 'REVIEW' end status, "
+                    + "c.review_tier" + REVIEW_TIER_WORDS + " else 'REVIEW' end status, "
                     + LAST_INBOUND + " preview, c.review_tier rank",
                     " join contacts ct on ct.id = c.contact_id", false);
             case ALL -> new Shape("conversations c", "c", "c.id, c.id conversation_id, c.updated_at since, "
@@ -327,7 +332,7 @@ final class QueueSql {
             where.add(switch (f.alerts().strip()) {
                 case "critical" -> "c.attention = 3";
                 case "warning" -> "exists (select 1 from alerts wa where wa.conversation_id = c.id and wa.status <> "
-                        + "'RESOLVED' and wa.severity = " + QueueReadModel.quoted(AlertClasses.WARNING) + ")";
+                        + "'RESOLVED' and wa.severity = " + QueueReadModel.quoted(AlertSeverity.WARNING) + ")";
                 case "opportunity" -> "exists (select 1 from alerts oa where oa.conversation_id = c.id and oa.status "
                         + "<> 'RESOLVED' and oa.severity not in (" + NOT_INFORMATIONAL + "))";
                 case "any" -> "c.attention > 0";

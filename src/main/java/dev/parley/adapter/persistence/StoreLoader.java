@@ -236,7 +236,7 @@ public final class StoreLoader implements AutoCloseable {
 
     public void alert(ConversationAlert x) throws SQLException {
         var h = x.handling();
-        set(alert, x.id(), x.conversationId(), x.contactId(), x.messageId(), x.severity(),
+        set(alert, x.id(), x.conversationId(), x.contactId(), x.messageId(), x.severity().wire(),
                 JsonColumns.write(x.categories()), JsonColumns.write(x.patternIds()), x.source(), x.status(),
                 ts(x.createdAt()), x.handledBy(), ts(x.handledAt()), h.acknowledgedBy(), ts(h.acknowledgedAt()),
                 h.resolvedBy(), ts(h.resolvedAt()), h.resolutionNote(), x.reasons());

@@ -2,6 +2,7 @@ package dev.parley.adapter.ui;
 
 import dev.parley.adapter.ui.shell.Section;
 import dev.parley.application.console.QueueKind;
+import dev.parley.domain.alert.AlertSeverity;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,8 +44,9 @@ final class ScreenshotTour {
             steps.add(() -> window.model().section().set(Section.HUMAN_REVIEW));
             steps.add(() -> {
                 var rows = window.model().queue(QueueKind.HUMAN_REVIEW).rows();
-                rows.stream().filter(r -> "CRITICAL".equals(r.item().status())).findFirst().or(() -> rows.stream()
-                        .findFirst()).ifPresent(r -> window.model().openConversation(r.item().conversationId()));
+                rows.stream().filter(r -> AlertSeverity.CRITICAL.wire().equals(r.item().status())).findFirst()
+                        .or(() -> rows.stream().findFirst())
+                        .ifPresent(r -> window.model().openConversation(r.item().conversationId()));
             });
             steps.add(() -> save(theme + "-conversation"));
             steps.add(() -> window.model().section().set(Section.ALL));

@@ -1,6 +1,7 @@
 package dev.parley.application.console;
 
 import dev.parley.application.JsonDocuments;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import dev.parley.domain.conversation.TimelineEvent;
 import java.time.Duration;
@@ -27,15 +28,15 @@ public final class WhyInReview {
      * @param entered    the last transition into HumanReview, or null
      */
     public static String of(List<ConversationAlert> unresolved, TimelineEvent entered, Instant now) {
-        var top = unresolved.stream().filter(a -> AlertClasses.REVIEW.contains(a.severity()))
-                .min(Comparator.comparingInt((ConversationAlert a) -> AlertClasses.REVIEW.indexOf(a.severity()))
+        var top = unresolved.stream().filter(a -> a.severity().review())
+                .min(Comparator.comparingInt((ConversationAlert a) -> a.severity().reviewTier())
                         .thenComparingLong(ConversationAlert::id));
         if (top.isPresent()) return alert(top.get(), now);
         return transition(entered);
     }
 
     static String alert(ConversationAlert a, Instant now) {
-        boolean critical = AlertClasses.CRITICAL.equals(a.severity());
+        boolean critical = a.severity() == AlertSeverity.CRITICAL;
         var what = (critical ? "Critical alert: " : "Review-tier alert: ") + categories(a.categories())
                 + (a.source() == null || a.source().isBlank() ? "" : " (" + a.source() + ")");
         var effect = critical ? "contact blocked, automation stopped" : "automation paused, contact not blocked";

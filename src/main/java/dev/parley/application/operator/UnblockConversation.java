@@ -52,10 +52,8 @@ public final class UnblockConversation {
                     store.contacts().setStatus(conversation.contactId(), ContactStatus.ACTIVE, now, why, who);
                     // the decision the critical and review-tier alerts waited for: they are resolved with its note
                     for (var alert : store.alerts().ofConversation(conversationId)) {
-                        // CRITICAL and WARNING: the severities that wait in Human review (AlertClasses.REVIEW, which
-                        // the console's package owns; operator use cases must not depend on it)
-                        if (!alert.resolved() && (ConversationAlert.CRITICAL.equals(alert.severity())
-                                || ConversationAlert.WARNING.equals(alert.severity()))) {
+                        // CRITICAL and WARNING: the severities that wait in Human review
+                        if (!alert.resolved() && alert.severity().review()) {
                             store.alerts().resolve(alert.id(), who, now, "unblocked: " + why);
                         }
                     }

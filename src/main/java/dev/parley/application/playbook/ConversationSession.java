@@ -2,6 +2,7 @@ package dev.parley.application.playbook;
 
 import dev.parley.application.JsonDocuments;
 import dev.parley.application.PipelineEvent;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.Engagement;
 import dev.parley.domain.buyer.SignupToken;
@@ -296,12 +297,13 @@ public final class ConversationSession implements EffectSink {
         apply(new Effect.SetContactStatus(contact.id(), ContactStatus.BLOCKED, now,
                 "critical alert: " + String.join(", ", categories), TimelineEvent.SYSTEM_ACTOR));
         apply(new Effect.SetAutomation(conversation.id(), true, JsonDocuments.write(tags), now));
-        long alertId = apply(new Effect.RaiseAlert(conversation.id(), contact.id(), messageId, "CRITICAL", categories,
+        long alertId = apply(new Effect.RaiseAlert(conversation.id(), contact.id(), messageId, AlertSeverity.CRITICAL,
+                categories,
                 patternIds, source, reasonsJson(reasons), now));
         var held = apply(new Effect.HoldPendingOfContact(contact.id(), "critical alert " + alertId));
         apply(new Effect.CancelJobs(conversation.id(), ScheduledJob.TIMER, now));
         refresh();
-        events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, "CRITICAL", categories));
+        events.add(new PipelineEvent.AlertRaised(conversation.id(), alertId, AlertSeverity.CRITICAL, categories));
         published(held);
         long conversationId = conversation.id();
         afterCommit("log", () -> LOG.error("CRITICAL ALERT conversation={} contact={} alert={} categories={} "
@@ -341,7 +343,7 @@ public final class ConversationSession implements EffectSink {
      */
     public long pauseForReview(Long messageId, List<String> categories, List<String> patternIds, String source,
                                Map<String, ?> reasons) {
-        var alertId = raiseAlert(messageId, "WARNING", categories, patternIds, source, reasons);
+        var alertId = raiseAlert(messageId, AlertSeverity.WARNING, categories, patternIds, source, reasons);
         if (!conversation.automationPaused()) {
             pauseAutomation("review alert " + alertId + ": " + String.join(", ", categories));
         }
@@ -349,13 +351,13 @@ public final class ConversationSession implements EffectSink {
     }
 
     /** An alert that asks for attention without stopping automation (for example a high-value discovery). */
-    public long raiseAlert(Long messageId, String severity, List<String> categories, List<String> patternIds,
+    public long raiseAlert(Long messageId, AlertSeverity severity, List<String> categories, List<String> patternIds,
                            String source) {
         return raiseAlert(messageId, severity, categories, patternIds, source, Map.of());
     }
 
     /** As above, keeping {@code reasons} (why it fired) on the alert. */
-    public long raiseAlert(Long messageId, String severity, List<String> categories, List<String> patternIds,
+    public long raiseAlert(Long messageId, AlertSeverity severity, List<String> categories, List<String> patternIds,
                            String source, Map<String, ?> reasons) {
         long alertId = apply(new Effect.RaiseAlert(conversation.id(), conversation.contactId(), messageId, severity,
                 categories, patternIds, source, reasonsJson(reasons), now));

@@ -1,5 +1,6 @@
 package dev.parley.application.playbook;
 
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.Engagement;
 import dev.parley.domain.buyer.SignupToken;
@@ -65,8 +66,9 @@ public sealed interface Effect<R> {
     }
 
     /** An alert in the console's queues; answers its id. */
-    record RaiseAlert(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                      List<String> patternIds, String source, String reasonsJson, Instant at) implements Effect<Long> {
+    record RaiseAlert(long conversationId, long contactId, Long messageId, AlertSeverity severity,
+                      List<String> categories, List<String> patternIds, String source, String reasonsJson,
+                      Instant at) implements Effect<Long> {
     }
 
     record SetAlertStatus(long alertId, String status, String by, Instant at) implements Effect<Void> {

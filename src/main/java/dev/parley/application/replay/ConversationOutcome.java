@@ -1,5 +1,6 @@
 package dev.parley.application.replay;
 
+import dev.parley.domain.alert.AlertSeverity;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +11,7 @@ import java.util.List;
 public record ConversationOutcome(String conversation, String state, List<Alert> alerts, List<Outbound> outbound,
                                   List<String> tasks) {
 
-    public record Alert(String severity, List<String> categories) {
+    public record Alert(AlertSeverity severity, List<String> categories) {
         @Override
         public String toString() {
             return severity + " " + categories;

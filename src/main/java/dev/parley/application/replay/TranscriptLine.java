@@ -1,5 +1,6 @@
 package dev.parley.application.replay;
 
+import dev.parley.domain.alert.AlertSeverity;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -44,9 +45,10 @@ public record TranscriptLine(Instant at, String kind, String conversation, Map<S
         return new TranscriptLine(at, "outbound", conversation, f);
     }
 
-    public static TranscriptLine alert(Instant at, String conversation, String severity, List<String> categories) {
+    public static TranscriptLine alert(Instant at, String conversation, AlertSeverity severity,
+                                       List<String> categories) {
         var f = new LinkedHashMap<String, Object>();
-        f.put("severity", severity);
+        f.put("severity", severity.wire());
         f.put("categories", List.copyOf(categories));
         return new TranscriptLine(at, "alert", conversation, f);
     }

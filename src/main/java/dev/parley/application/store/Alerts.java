@@ -1,5 +1,6 @@
 package dev.parley.application.store;
 
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Instant;
 import java.util.List;
@@ -7,11 +8,11 @@ import java.util.List;
 /** Alerts raised on conversations, for operators to acknowledge and resolve. */
 public interface Alerts {
     /** Raises an alert; {@code reasons} is JSON of why it fired, or null. */
-    long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
+    long raise(long conversationId, long contactId, Long messageId, AlertSeverity severity, List<String> categories,
                List<String> patternIds, String source, String reasons, Instant now);
 
-    default long raise(long conversationId, long contactId, Long messageId, String severity, List<String> categories,
-                       List<String> patternIds, String source, Instant now) {
+    default long raise(long conversationId, long contactId, Long messageId, AlertSeverity severity,
+                       List<String> categories, List<String> patternIds, String source, Instant now) {
         return raise(conversationId, contactId, messageId, severity, categories, patternIds, source, null, now);
     }
 

@@ -269,7 +269,7 @@ public final class PipelineDemo {
             events += d.events().size();
             for (var a : d.alerts()) {
                 loader.alert(a);
-                severities.merge(a.severity(), 1L, Long::sum);
+                severities.merge(a.severity().wire(), 1L, Long::sum);
             }
             alertRows += d.alerts().size();
             for (var o : d.outbox()) loader.outbox(o);

@@ -9,6 +9,7 @@ import dev.parley.application.replay.ReplayEvent;
 import dev.parley.bootstrap.demo.PipelineDemo.Finished;
 import dev.parley.bootstrap.demo.PipelineDemo.Someone;
 import dev.parley.bootstrap.replay.ReplaySession;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import dev.parley.domain.message.OutboxStatus;
 import java.time.Duration;
@@ -227,7 +228,7 @@ final class Shard implements AutoCloseable {
             case REPLY -> reply(step, i);
             case ACKNOWLEDGE -> {
                 session.apply(new ReplayEvent.Advance(step.at(), 0));
-                openAlert(i, "CRITICAL").ifPresent(a -> operatorAction(() -> alerts.acknowledge(
+                openAlert(i, AlertSeverity.CRITICAL).ifPresent(a -> operatorAction(() -> alerts.acknowledge(
                         conversation.get(i), a.id(), operator)));
             }
             case UNBLOCK -> session.apply(new ReplayEvent.Unblock(step.at(), 0, someone.key(), someone.channel(),
@@ -237,7 +238,7 @@ final class Shard implements AutoCloseable {
                     operator));
             case RESOLVE -> {
                 session.apply(new ReplayEvent.Advance(step.at(), 0));
-                openAlert(i, "HIGH_VALUE").ifPresent(a -> operatorAction(() -> alerts.resolve(
+                openAlert(i, AlertSeverity.HIGH_VALUE).ifPresent(a -> operatorAction(() -> alerts.resolve(
                         conversation.get(i), a.id(), "Asked them for a photo of it; noted in the research log.",
                         operator)));
             }
@@ -261,7 +262,7 @@ final class Shard implements AutoCloseable {
             schedule(step.at().plus(replyDelay(random)), i, Action.REPLY);
         }
         if ("HumanReview".equals(after) && !"HumanReview".equals(state)) {
-            boolean critical = openAlert(i, "CRITICAL").isPresent();
+            boolean critical = openAlert(i, AlertSeverity.CRITICAL).isPresent();
             // most reviews are decided within a day or two; the most recent ones still wait
             if (critical && random.nextInt(10) < 9) {
                 schedule(step.at().plus(Duration.ofSeconds(60 + random.nextInt(45 * 60))), i, Action.ACKNOWLEDGE);
@@ -270,7 +271,7 @@ final class Shard implements AutoCloseable {
                 schedule(step.at().plus(Duration.ofMinutes(60 + random.nextInt(36 * 60))), i, Action.UNBLOCK);
             }
         }
-        var highValue = openAlert(i, "HIGH_VALUE");
+        var highValue = openAlert(i, AlertSeverity.HIGH_VALUE);
         if (highValue.isPresent() && handledAlerts.add(highValue.get().id())) {
             if (random.nextBoolean()) {
                 schedule(step.at().plus(Duration.ofMinutes(20 + random.nextInt(6 * 60))), i,
@@ -288,10 +289,10 @@ final class Shard implements AutoCloseable {
                 .map(c -> c.state()).orElse(null);
     }
 
-    private Optional<ConversationAlert> openAlert(int i, String severity) {
+    private Optional<ConversationAlert> openAlert(int i, AlertSeverity severity) {
         long id = conversation.getOrDefault(i, 0L);
         return session.app().transactions.inTransaction(s -> s.alerts().ofConversation(id)).stream()
-                .filter(a -> severity.equals(a.severity()) && !a.resolved()).reduce((a, b) -> b);
+                .filter(a -> a.severity() == severity && !a.resolved()).reduce((a, b) -> b);
     }
 
     /** How many conversations this shard's store holds. */

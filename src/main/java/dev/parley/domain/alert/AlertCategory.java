@@ -9,6 +9,9 @@ public record AlertCategory(String id, String name, AlertSeverity severity, List
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(severity, "severity");
+        if (!AlertSeverity.IN_PATTERN_FILES.contains(severity)) {
+            throw new IllegalArgumentException("a pattern category is CRITICAL or HIGH_VALUE, not " + severity);
+        }
         patterns = List.copyOf(patterns);
     }
 }

@@ -1,23 +1,22 @@
 package dev.parley.domain.conversation;
 
+import dev.parley.domain.alert.AlertSeverity;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /**
- * An alert raised on a conversation: CRITICAL stops automation and blocks the contact, WARNING (a learned head's
- * review tier) pauses automation without blocking, HIGH_VALUE only asks for attention. {@code reasons} is the
+ * An alert raised on a conversation, of an {@link AlertSeverity}: CRITICAL stops automation and blocks the contact,
+ * WARNING (a learned head's review tier) pauses automation without blocking, HIGH_VALUE only asks for attention,
+ * ESCALATION and SLA_BREACH wait in Escalations. {@code reasons} is the
  * JSON of why it fired (patterns and words, model scores and thresholds), or null for alerts raised before it
  * was kept. Its lifecycle is new ({@link #OPEN}) → {@link #ACKNOWLEDGED} (who, when) → {@link #RESOLVED} (who,
  * when, note); {@code handledBy} and {@code handledAt} are the last change, {@code handling} keeps each step.
  */
-public record ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
+public record ConversationAlert(long id, long conversationId, long contactId, Long messageId, AlertSeverity severity,
                                 List<String> categories, List<String> patternIds, String source, String status,
                                 Instant createdAt, String handledBy, Instant handledAt, String reasons,
                                 Handling handling) {
-    public static final String CRITICAL = "CRITICAL";
-    public static final String WARNING = "WARNING";
-    public static final String HIGH_VALUE = "HIGH_VALUE";
     public static final String OPEN = "OPEN";
     public static final String ACKNOWLEDGED = "ACKNOWLEDGED";
     public static final String RESOLVED = "RESOLVED";
@@ -29,7 +28,7 @@ public record ConversationAlert(long id, long conversationId, long contactId, Lo
     }
 
     /** As above, without reasons and not yet handled. */
-    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
+    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, AlertSeverity severity,
                              List<String> categories, List<String> patternIds, String source, String status,
                              Instant createdAt, String handledBy, Instant handledAt) {
         this(id, conversationId, contactId, messageId, severity, categories, patternIds, source, status, createdAt,
@@ -37,7 +36,7 @@ public record ConversationAlert(long id, long conversationId, long contactId, Lo
     }
 
     /** As above, with reasons, not yet handled. */
-    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
+    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, AlertSeverity severity,
                              List<String> categories, List<String> patternIds, String source, String status,
                              Instant createdAt, String handledBy, Instant handledAt, String reasons) {
         this(id, conversationId, contactId, messageId, severity, categories, patternIds, source, status, createdAt,
@@ -45,7 +44,7 @@ public record ConversationAlert(long id, long conversationId, long contactId, Lo
     }
 
     /** As above, handled, without reasons. */
-    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, String severity,
+    public ConversationAlert(long id, long conversationId, long contactId, Long messageId, AlertSeverity severity,
                              List<String> categories, List<String> patternIds, String source, String status,
                              Instant createdAt, String handledBy, Instant handledAt, Handling handling) {
         this(id, conversationId, contactId, messageId, severity, categories, patternIds, source, status, createdAt,
@@ -53,6 +52,7 @@ public record ConversationAlert(long id, long conversationId, long contactId, Lo
     }
 
     public ConversationAlert {
+        java.util.Objects.requireNonNull(severity, "severity");
         if (handling == null) handling = Handling.NONE;
     }
 

@@ -41,6 +41,17 @@ class AlertPatternsFileTest {
     }
 
     @Test
+    void aCategoryIsCriticalOrHighValueNotAQueueOnlySeverity() throws IOException {
+        Path file = home.resolve(AlertPatternsFile.FILE_NAME);
+        Files.writeString(file, """
+                {"categories": [{"id": "t", "name": "T", "severity": "warning",
+                  "patterns": [{"id": "t.1", "pattern": "hurt"}]}]}
+                """);
+        assertThatThrownBy(() -> AlertPatternsFile.load(file)).isInstanceOf(AlertPatternsFileException.class)
+                .hasMessageContaining("category 't'").hasMessageContaining("severity 'warning' is not CRITICAL");
+    }
+
+    @Test
     void refusesLookaround() throws IOException {
         Path file = write("{\"id\": \"threats.8\", \"pattern\": \"kill(?! time)\"}");
         assertThatThrownBy(() -> AlertPatternsFile.load(file))

@@ -7,6 +7,7 @@ import dev.parley.application.store.StoreContractTest;
 import dev.parley.application.store.StoreUnavailableException;
 import dev.parley.application.store.Transactions;
 import dev.parley.application.store.ConcurrentUpdateException;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ScheduledJob;
 import dev.parley.domain.embedding.Embedding;
 import dev.parley.domain.message.Direction;
@@ -90,7 +91,8 @@ class InMemoryStoreContractTest extends StoreContractTest {
                 s.timeline().append(conv, "transition", "Start", "Other", "go", null, "system", T0);
                 s.outbox().enqueue(conv, contact, "c" + i, "reply", "hi", OutboxStatus.PENDING, null, false, "system",
                         T0);
-                s.alerts().raise(conv, contact, message, "CRITICAL", List.of("legal"), List.of("p"), "rules", T0);
+                s.alerts().raise(conv, contact, message, AlertSeverity.CRITICAL, List.of("legal"), List.of("p"),
+                        "rules", T0);
                 s.jobs().schedule(ScheduledJob.TIMER, conv, "timeout", "Start", T0.plusSeconds(60), T0);
                 s.tasks().add(conv, message, "t", "todo", T0);
                 s.embeddings().put(message, new Embedding("m", new float[] {1f}));

@@ -6,6 +6,7 @@ import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueItem;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.operator.StartConversation;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -24,7 +25,8 @@ class HumanReviewOrderTest {
     @Test
     void reviewTierWarningsSortBelowCriticalAlertsAcrossPagesAndHighValueIsAnOpportunity() throws Exception {
         try (var parley = TestParley.start(home)) {
-            var severities = List.of("WARNING", "CRITICAL", "HIGH_VALUE", "WARNING", "CRITICAL", "HIGH_VALUE");
+            var severities = List.of(AlertSeverity.WARNING, AlertSeverity.CRITICAL, AlertSeverity.HIGH_VALUE,
+                    AlertSeverity.WARNING, AlertSeverity.CRITICAL, AlertSeverity.HIGH_VALUE);
             var conversations = new ArrayList<Long>();
             for (int i = 0; i < severities.size(); i++) {
                 long conversation = parley.app.startConversation.start(new StartConversation.Command(null, "sms",

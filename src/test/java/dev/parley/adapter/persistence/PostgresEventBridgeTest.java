@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.parley.application.PipelineEvent;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.testing.PostgresCluster;
 import java.nio.charset.StandardCharsets;
 import java.sql.DriverManager;
@@ -29,7 +30,8 @@ class PostgresEventBridgeTest {
             var inB = new CopyOnWriteArrayList<PipelineEvent>();
             try (var a = bridge(database, 101, inA); var b = bridge(database, 102, inB)) {
                 assertThat(a.connected()).isTrue();
-                var sent = List.<PipelineEvent>of(new PipelineEvent.AlertRaised(7, 3, "CRITICAL", List.of("self_harm")),
+                var sent = List.<PipelineEvent>of(new PipelineEvent.AlertRaised(7, 3, AlertSeverity.CRITICAL,
+                        List.of("self_harm")),
                         new PipelineEvent.OutboxChanged(7, 11, "SENT"),
                         new PipelineEvent.OperatorActed(7, "claim", "Dana"),
                         new PipelineEvent.PlanMade(8, List.of("recall", "answer"), true));

@@ -7,6 +7,7 @@ import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueItem;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.console.QueueSort;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.message.Direction;
 import dev.parley.testing.PostgresCluster;
 import java.time.Clock;
@@ -26,16 +27,18 @@ class TeamQueuesTest {
     void anotherProcessSeesHumanReviewInUrgencyOrderTheOpportunitiesAndFindsMessageWords() {
         var url = PG.newDatabase();
         try (var writer = PostgresStoreTest.open(url); var reader = PostgresStoreTest.open(url)) {
-            long warning = conversation(writer, "+15550701", "AwaitingReply", "I could hurt him, honestly", "WARNING",
+            long warning = conversation(writer, "+15550701", "AwaitingReply", "I could hurt him, honestly",
+                    AlertSeverity.WARNING,
                     T);
-            long critical = conversation(writer, "+15550702", "AwaitingReply", "I want to end it all", "CRITICAL",
+            long critical = conversation(writer, "+15550702", "AwaitingReply", "I want to end it all",
+                    AlertSeverity.CRITICAL,
                     T.plusSeconds(60));
             long unclear = conversation(writer, "+15550703", "HumanReview", "what is this about", null,
                     T.plusSeconds(120));
             long opportunity = conversation(writer, "+15550704", "AwaitingReply",
-                    "My grandmother kept the family bible", "HIGH_VALUE", T.plusSeconds(180));
+                    "My grandmother kept the family bible", AlertSeverity.HIGH_VALUE, T.plusSeconds(180));
             long laterCritical = conversation(writer, "+15550705", "AwaitingReply", "they will pay for this",
-                    "CRITICAL", T.plusSeconds(240));
+                    AlertSeverity.CRITICAL, T.plusSeconds(240));
 
             for (int lookupLimit : List.of(SearchPlan.LOOKUP_LIMIT, 0)) {
                 var queues = new FindQueues(new JdbcQueues(reader.dataSource(), Clock.systemUTC(), lookupLimit),
@@ -62,7 +65,7 @@ class TeamQueuesTest {
         }
     }
 
-    private static long conversation(Database db, String address, String state, String text, String severity,
+    private static long conversation(Database db, String address, String state, String text, AlertSeverity severity,
                                      Instant at) {
         return db.transactions().inTransaction(s -> {
             var contact = s.contacts().findOrCreate("sms", address, null, at);

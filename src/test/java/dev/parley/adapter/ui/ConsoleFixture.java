@@ -6,6 +6,7 @@ import dev.parley.adapter.ui.settings.FileConsoleSettings;
 import dev.parley.application.operator.StartConversation;
 import dev.parley.application.store.Transactions;
 import dev.parley.bootstrap.launch.ConsoleAssembly;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.message.InboundMessage;
 import dev.parley.testing.TestParley;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ public final class ConsoleFixture implements AutoCloseable {
             var c = s.conversations().find(conversationId).orElseThrow();
             s.conversations().setAutomation(conversationId, true, null, Instant.now());
             s.conversations().setState(conversationId, "HumanReview", Instant.now());
-            return s.alerts().raise(conversationId, c.contactId(), null, "WARNING", List.of(categories),
+            return s.alerts().raise(conversationId, c.contactId(), null, AlertSeverity.WARNING, List.of(categories),
                     List.of("model:" + categories[0]), "model", Instant.now());
         });
     }
@@ -99,7 +100,7 @@ public final class ConsoleFixture implements AutoCloseable {
     public long raiseCritical(long conversationId, String... categories) {
         return tx().inTransaction(s -> {
             var c = s.conversations().find(conversationId).orElseThrow();
-            return s.alerts().raise(conversationId, c.contactId(), null, "CRITICAL", List.of(categories),
+            return s.alerts().raise(conversationId, c.contactId(), null, AlertSeverity.CRITICAL, List.of(categories),
                     List.of("p1"), "test", clock.instant());
         });
     }

@@ -3,6 +3,7 @@ package dev.parley.application.alerts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.embedding.MiniLmTextEmbedder;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.alert.learned.AlertHead;
 import dev.parley.domain.alert.learned.AlertHeads;
 import dev.parley.domain.alert.learned.DevFigures;
@@ -40,7 +41,7 @@ class AlertExplanationsTest {
     }
 
     static ConversationAlert alert(long id, Long messageId, List<String> patterns) {
-        return new ConversationAlert(id, 1, 1, messageId, ConversationAlert.WARNING, List.of("self_harm"), patterns,
+        return new ConversationAlert(id, 1, 1, messageId, AlertSeverity.WARNING, List.of("self_harm"), patterns,
                 "model", ConversationAlert.OPEN, Instant.EPOCH, null, null, null, ConversationAlert.Handling.NONE);
     }
 

@@ -3,6 +3,7 @@ package dev.parley.application.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parley.domain.alert.AlertSeverity;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ class ExpectationMatcherTest {
             TranscriptLine.transition(T0, "+1", "Open", "Waiting", "message_received"),
             TranscriptLine.outbound(T0, "+1", "+1", "Got it, thanks!", "SENT", null),
             TranscriptLine.outbound(T0.plusSeconds(60), "+2", "+2", "Hello there", "SENT", null),
-            TranscriptLine.alert(T0.plusSeconds(120), "+1", "CRITICAL", List.of("legal")),
+            TranscriptLine.alert(T0.plusSeconds(120), "+1", AlertSeverity.CRITICAL, List.of("legal")),
             TranscriptLine.outbound(T0.plusSeconds(3600), "+1", "+1", "Still there?", "HELD", "automation paused"));
 
     static ExpectationMatcher.Report match(String golden, List<TranscriptLine> transcript) {

@@ -1,5 +1,6 @@
 package dev.parley.application.safety;
 
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.safety.SafetyDecisionRow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -220,7 +221,7 @@ class SafetyWiringTest {
         var conversation = conversationOf("+15550105");
         var alerts = tx(s -> s.alerts().ofConversation(conversation));
         assertThat(alerts).singleElement().satisfies(a -> {
-            assertThat(a.severity()).isEqualTo("CRITICAL");
+            assertThat(a.severity()).isEqualTo(AlertSeverity.CRITICAL);
             assertThat(a.categories()).contains("self_harm_triggers");
             assertThat(a.source()).isEqualTo("safety");
         });

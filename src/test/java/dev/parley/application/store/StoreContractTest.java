@@ -1,5 +1,6 @@
 package dev.parley.application.store;
 
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.message.ChatRow;
 import dev.parley.domain.message.ChatMeta;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -93,7 +94,7 @@ public abstract class StoreContractTest {
             s.timeline().append(conv, "transition", "Start", "Other", "go", null, "system", at(1));
             s.inbox().insertIfAbsent(inbound("P1", "+1"), "{}", at(1));
             s.outbox().enqueue(conv, 1, "c", "reply", "hi", OutboxStatus.PENDING, null, false, "system", at(1));
-            s.alerts().raise(conv, 1, null, "CRITICAL", List.of("legal"), List.of("p"), "rules", at(1));
+            s.alerts().raise(conv, 1, null, AlertSeverity.CRITICAL, List.of("legal"), List.of("p"), "rules", at(1));
             s.jobs().schedule(ScheduledJob.TIMER, conv, "timeout", "Start", at(5), at(1));
             s.audit().record("op", "reply", "conversation", conv, "{}", at(1));
             s.tasks().add(conv, null, "t", "todo", at(1));
@@ -674,13 +675,17 @@ public abstract class StoreContractTest {
     void alerts() {
         long conv = conversation("+1");
         long message = in((Store s) -> s.messages().add(conv, Direction.IN, null, "x", null, null, T0, "RECEIVED", null));
-        long a1 = in((Store s) -> s.alerts().raise(conv, 1, message, "CRITICAL", List.of("legal", "threat"), List.of("p1"),
+        long a1 = in((Store s) -> s.alerts().raise(conv, 1, message, AlertSeverity.CRITICAL, List.of("legal",
+                "threat"), List.of("p1"),
                 "rules", at(1)));
-        long a2 = in((Store s) -> s.alerts().raise(conv, 1, null, "HIGH_VALUE", List.of(), List.of(), "model", at(2)));
-        long a3 = in((Store s) -> s.alerts().raise(conv, 1, null, "CRITICAL", Arrays.asList("x", null), List.of(), "rules",
+        long a2 = in((Store s) -> s.alerts().raise(conv, 1, null, AlertSeverity.HIGH_VALUE, List.of(), List.of(),
+                "model", at(2)));
+        long a3 = in((Store s) -> s.alerts().raise(conv, 1, null, AlertSeverity.CRITICAL, Arrays.asList("x", null),
+                List.of(), "rules",
                 at(3)));
         var first = in((Store s) -> s.alerts().ofConversation(conv)).getFirst();
-        assertThat(first).isEqualTo(new ConversationAlert(a1, conv, 1, message, "CRITICAL", List.of("legal", "threat"),
+        assertThat(first).isEqualTo(new ConversationAlert(a1, conv, 1, message, AlertSeverity.CRITICAL,
+                List.of("legal", "threat"),
                 List.of("p1"), "rules", ConversationAlert.OPEN, at(1), null, null));
         assertThat(in((Store s) -> s.alerts().ofConversation(conv)).get(2).categories()).containsExactly("x", null);
         assertThat(in((Store s) -> s.alerts().open(10))).extracting(a -> a.id()).containsExactly(a3, a2, a1);

@@ -1,6 +1,7 @@
 package dev.parley.adapter.ui.conversation;
 
 import dev.parley.application.JsonDocuments;
+import dev.parley.domain.alert.learned.Tier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -34,11 +35,14 @@ final class AlertReasonsText {
         }
         for (var m : maps(reasons.get("model"))) {
             var tier = String.valueOf(m.get("tier"));
-            var verdict = switch (tier) {
-                case "CRITICAL" -> " ≥ critical " + number(m.get("critical"));
-                case "REVIEW" -> " ≥ review " + number(m.get("review")) + " (critical " + number(m.get("critical")) + ")";
-                default -> " below review " + number(m.get("review"));
-            };
+            String verdict;
+            if (Tier.CRITICAL.name().equals(tier)) {
+                verdict = " ≥ critical " + number(m.get("critical"));
+            } else if (Tier.REVIEW.name().equals(tier)) {
+                verdict = " ≥ review " + number(m.get("review")) + " (critical " + number(m.get("critical")) + ")";
+            } else {
+                verdict = " below review " + number(m.get("review"));
+            }
             lines.add("model " + m.get("category") + ": score " + number(m.get("score")) + verdict);
         }
         for (var i : maps(reasons.get("benign_idioms"))) {

@@ -237,7 +237,7 @@ public final class ConversationView {
         var dialog = new TextInputDialog();
         dialog.initOwner(root.getScene().getWindow());
         dialog.setTitle("Resolve alert");
-        dialog.setHeaderText(alert.get().severity() + " alert: " + String.join(", ", alert.get().categories())
+        dialog.setHeaderText(alert.get().severity().wire() + " alert: " + String.join(", ", alert.get().categories())
                 + ". What was done?");
         dialog.setContentText("Note (required):");
         dialog.getEditor().setId("resolve-note");

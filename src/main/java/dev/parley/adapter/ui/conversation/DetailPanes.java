@@ -1,6 +1,5 @@
 package dev.parley.adapter.ui.conversation;
 
-import dev.parley.application.console.AlertClasses;
 import dev.parley.application.operator.FindConversations;
 import dev.parley.application.playbook.StateGraph;
 import dev.parley.domain.conversation.ConversationAlert;
@@ -60,9 +59,9 @@ final class DetailPanes {
      */
     static String opportunityBadge(List<ConversationAlert> alerts) {
         var categories = alerts.stream().filter(a -> !ConversationAlert.RESOLVED.equals(a.status()))
-                .filter(a -> AlertClasses.informational(a.severity()))
-                .flatMap(a -> a.categories().isEmpty() ? Stream.of(a.severity().toLowerCase())
-                        : a.categories().stream())
+                .filter(a -> a.severity().informational())
+                .flatMap(a -> a.categories().isEmpty()
+                        ? Stream.of(a.severity().wire().toLowerCase(java.util.Locale.ROOT)) : a.categories().stream())
                 .map(c -> c.replace('_', '-')).distinct().toList();
         return categories.isEmpty() ? "" : "★ opportunity: " + String.join(", ", categories);
     }

@@ -67,7 +67,8 @@ final class TimelineEntries {
         }
         for (var a : d.alerts()) {
             var h = a.handling();
-            var title = a.severity() + " alert · " + String.join(", ", a.categories().stream().map(String::valueOf)
+            var title = a.severity().wire() + " alert · " + String.join(", ",
+                    a.categories().stream().map(String::valueOf)
                     .toList()) + " · " + a.status();
             var lines = new ArrayList<String>();
             lines.add("source: " + a.source());

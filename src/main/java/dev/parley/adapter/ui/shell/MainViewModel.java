@@ -9,6 +9,7 @@ import dev.parley.application.console.FindQueues;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.console.RecordReveal;
 import dev.parley.application.console.WhyInReview;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.ConversationAlert;
 import java.time.Clock;
 import java.time.Duration;
@@ -225,14 +226,14 @@ public final class MainViewModel {
      */
     public void onEvents(List<PipelineEvent> events) {
         for (var event : events) {
-            if (event instanceof PipelineEvent.AlertRaised alert && "CRITICAL".equals(alert.severity())) {
+            if (event instanceof PipelineEvent.AlertRaised alert && alert.severity() == AlertSeverity.CRITICAL) {
                 var text = "Conversation " + alert.conversationId() + ": " + String.join(", ", alert.categories())
                         + ". Automation stopped; open Human review (Ctrl+1).";
                 notifier.critical("Critical alert", text);
                 announcement.set("Critical alert. " + text);
                 announcementUrgent.set(false);
             }
-            if (event instanceof PipelineEvent.AlertRaised alert && "SLA_BREACH".equals(alert.severity())) {
+            if (event instanceof PipelineEvent.AlertRaised alert && alert.severity() == AlertSeverity.SLA_BREACH) {
                 notifier.critical("Escalation SLA breached", "Conversation " + alert.conversationId() + ": the "
                         + "buyer was told we're still on it. Answer it in Escalations.");
             }

@@ -6,6 +6,7 @@ import dev.parley.application.PipelineEvent;
 import dev.parley.application.escalation.OpsMailer;
 import dev.parley.application.escalation.ReplyLinks;
 import dev.parley.application.playbook.ConversationSession;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.QuestionSimilarity;
 import dev.parley.domain.buyer.Topic;
@@ -76,7 +77,8 @@ final class EscalationDesk {
         b.createdAt = now;
         b.updatedAt = now;
         var thread = session.openEscalation(b.build());
-        long alertId = session.raiseAlert(null, "ESCALATION", List.of(b.topic == null ? "question" : b.topic),
+        long alertId = session.raiseAlert(null, AlertSeverity.ESCALATION,
+                List.of(b.topic == null ? "question" : b.topic),
                 List.of("escalation:" + thread.id()), "buyer-sms");
         var withAlert = thread.edit();
         withAlert.alertId = alertId;

@@ -3,6 +3,7 @@ package dev.parley.application.playbook.buyer;
 import dev.parley.application.PipelineEvent;
 import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.buyer.agents.Situation;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.buyer.BuyerState;
 import dev.parley.domain.buyer.SmsKind;
 import dev.parley.domain.catalog.Property;
@@ -78,7 +79,7 @@ final class EscalationJobs {
         alternative(session, state, thread).ifPresent(city -> values.put("alternative", city));
         outgoing.proactive(session, state, "escalation:" + thread.id(), "sla_nudge",
                 Outgoing.Reply.of(Situation.SLA_NUDGE, SmsKind.FOLLOW_UP, values));
-        session.raiseAlert(null, "SLA_BREACH", List.of("sla_breach", thread.topic() == null ? "question"
+        session.raiseAlert(null, AlertSeverity.SLA_BREACH, List.of("sla_breach", thread.topic() == null ? "question"
                 : thread.topic()), List.of("escalation:" + thread.id()), "buyer-sms");
         var b = thread.edit();
         b.buyerNudgeSent = true;

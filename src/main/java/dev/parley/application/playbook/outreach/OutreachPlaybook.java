@@ -6,6 +6,7 @@ import dev.parley.application.playbook.ConversationSession;
 import dev.parley.application.playbook.DescribesTransitions;
 import dev.parley.application.playbook.StateGraph;
 import dev.parley.application.playbook.Playbook;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.fsm.FireResult;
 import dev.parley.domain.fsm.LoadedPlaybook;
 import dev.parley.domain.fsm.PlaybookDefinition;
@@ -131,7 +132,8 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             session.setMessageData(messageId, data);
         }
         if (verdict.highValue()) {
-            session.raiseAlert(messageId, "HIGH_VALUE", verdict.highValueCategories(), verdict.highValuePatterns(),
+            session.raiseAlert(messageId, AlertSeverity.HIGH_VALUE, verdict.highValueCategories(),
+                    verdict.highValuePatterns(),
                     "pattern", verdict.reasons());
         }
         if (verdict.criticalByModelOnly() && !session.conversation().automationPaused()) {
@@ -140,7 +142,8 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
             // operator as a warning with its reasons. Anything else is the critical-alert path.
             var intent = tasks.classify(model, message.text());
             if (isOptOut(intent)) {
-                session.raiseAlert(messageId, "WARNING", verdict.criticalCategories(), verdict.criticalPatterns(),
+                session.raiseAlert(messageId, AlertSeverity.WARNING, verdict.criticalCategories(),
+                        verdict.criticalPatterns(),
                         verdict.source(), verdict.reasons());
                 onIntent(session, model, message, messageId, data, intent);
                 return Optional.empty(); // dealt with here: the validator's escalation of the same score is recorded
@@ -179,7 +182,7 @@ public final class OutreachPlaybook implements Playbook, DescribesTransitions {
                 return; // an ambiguous situation: no reply until an operator has looked
             }
             // "Leave me alone." is an opt-out first: Desist (never contacted again) and the warning for an operator.
-            session.raiseAlert(messageId, "WARNING", verdict.reviewCategories(), verdict.reviewPatterns(),
+            session.raiseAlert(messageId, AlertSeverity.WARNING, verdict.reviewCategories(), verdict.reviewPatterns(),
                     verdict.reviewSource(), verdict.reasons());
         }
         onIntent(session, model, message, messageId, data, intent);

@@ -3,6 +3,7 @@ package dev.parley.adapter.ui.conversation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.conversation.ConversationAlert;
 import java.nio.file.Path;
@@ -197,7 +198,7 @@ class ConversationViewModelTest {
         assertThat(model.opportunity().get()).isEmpty();
         var alertId = fx.tx().inTransaction(s -> {
             var c = s.conversations().find(id).orElseThrow();
-            return s.alerts().raise(id, c.contactId(), null, "HIGH_VALUE", java.util.List.of("high_value"),
+            return s.alerts().raise(id, c.contactId(), null, AlertSeverity.HIGH_VALUE, java.util.List.of("high_value"),
                     java.util.List.of("hv1"), "pattern", java.time.Instant.now());
         });
         fx.raiseCritical(id, "threat");

@@ -9,6 +9,7 @@ import dev.parley.application.console.QueueFilter;
 import dev.parley.application.console.QueueItem;
 import dev.parley.application.console.QueueKind;
 import dev.parley.application.console.QueueSort;
+import dev.parley.domain.alert.AlertSeverity;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -82,9 +83,10 @@ class TriageQueuesTest {
         long asked = fx.startOutreach("+15550305");
         var raised = fx.tx().inTransaction(s -> {
             long contact = s.conversations().find(asked).orElseThrow().contactId();
-            return java.util.List.of(s.alerts().raise(asked, contact, null, "ESCALATION", java.util.List.of(
+            return java.util.List.of(s.alerts().raise(asked, contact, null, AlertSeverity.ESCALATION, java.util.List.of(
                     "financing"), java.util.List.of(), "buyer-sms", java.time.Instant.now()), s.alerts().raise(asked,
-                    contact, null, "SLA_BREACH", java.util.List.of("sla_breach", "financing"), java.util.List.of(),
+                    contact, null, AlertSeverity.SLA_BREACH, java.util.List.of("sla_breach", "financing"),
+                            java.util.List.of(),
                     "buyer-sms", java.time.Instant.now()));
         });
         var escalations = queue(QueueKind.ESCALATIONS);

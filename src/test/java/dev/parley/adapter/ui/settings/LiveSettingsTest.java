@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.parley.adapter.alerts.JsonAlertPatternTester;
 import dev.parley.adapter.ui.ConsoleFixture;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.message.OutboxStatus;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -82,7 +83,7 @@ class LiveSettingsTest {
         fx.inbound(id, "+15550602", "you will swim with the fishes");
         assertThat(fx.parley.app.find.detail(id).conversation().state()).isEqualTo("HumanReview");
         assertThat(fx.parley.app.find.detail(id).alerts()).singleElement()
-                .satisfies(a -> assertThat(a.severity()).isEqualTo("CRITICAL"));
+                .satisfies(a -> assertThat(a.severity()).isEqualTo(AlertSeverity.CRITICAL));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parley.adapter.ui.ConsoleFixture;
 import dev.parley.adapter.ui.common.Notifier;
 import dev.parley.application.PipelineEvent;
+import dev.parley.domain.alert.AlertSeverity;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -44,8 +45,8 @@ class MainViewModelTest {
         var id = fx.startConversation("+15550120", "hi");
         var alert = fx.raiseCritical(id, "self-harm");
         model.onEvents(List.of(new PipelineEvent.MessageReceived(id, 1),
-                new PipelineEvent.AlertRaised(id, alert, "CRITICAL", List.of("self-harm")),
-                new PipelineEvent.AlertRaised(id, alert + 1, "HIGH_VALUE", List.of("lead"))));
+                new PipelineEvent.AlertRaised(id, alert, AlertSeverity.CRITICAL, List.of("self-harm")),
+                new PipelineEvent.AlertRaised(id, alert + 1, AlertSeverity.HIGH_VALUE, List.of("lead"))));
         assertThat(notifications).singleElement().asString().contains("self-harm").doesNotContain("+1555");
         assertThat(count(Section.HUMAN_REVIEW)).isEqualTo(1);
         assertThat(count(Section.ALL)).isEqualTo(1);

@@ -2,6 +2,7 @@ package dev.parley.application.playbook.outreach;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.contact.ContactStatus;
 import dev.parley.domain.message.Direction;
 import dev.parley.domain.message.OutboxStatus;
@@ -110,7 +111,8 @@ class OutreachFlowTest {
         assertThat(d.conversation().automationPaused()).isTrue();
         assertThat(d.conversation().criticalAlertTags()).contains("self_harm");
         assertThat(d.contact().status()).isEqualTo(ContactStatus.BLOCKED);
-        assertThat(d.alerts()).singleElement().satisfies(a -> assertThat(a.severity()).isEqualTo("CRITICAL"));
+        assertThat(d.alerts()).singleElement()
+                .satisfies(a -> assertThat(a.severity()).isEqualTo(AlertSeverity.CRITICAL));
         assertThat(d.outbox()).filteredOn(o -> o.purpose().equals("general_reply")).singleElement()
                 .satisfies(o -> assertThat(o.status()).isEqualTo(OutboxStatus.HELD));
         assertThat(d.outbox()).filteredOn(o -> o.status() == OutboxStatus.SENT).hasSize(1);
@@ -138,7 +140,7 @@ class OutreachFlowTest {
     void highValueDiscoveryAlertsButAutomationContinues() {
         s.inbound(MATCH, "Yes! I have the family bible with births from 1850 in Galway.");
         var d = s.detail(id);
-        assertThat(d.alerts()).anyMatch(a -> a.severity().equals("HIGH_VALUE"));
+        assertThat(d.alerts()).anyMatch(a -> a.severity() == AlertSeverity.HIGH_VALUE);
         assertThat(d.conversation().automationPaused()).isFalse();
         assertThat(d.contact().status()).isEqualTo(ContactStatus.ACTIVE);
     }
@@ -150,7 +152,7 @@ class OutreachFlowTest {
         assertThat(d.conversation().state()).isEqualTo("HumanReview");
         assertThat(d.contact().status()).isEqualTo(ContactStatus.BLOCKED);
         assertThat(d.alerts()).singleElement().satisfies(a -> {
-            assertThat(a.severity()).isEqualTo("CRITICAL");
+            assertThat(a.severity()).isEqualTo(AlertSeverity.CRITICAL);
             assertThat(a.source()).isEqualTo("model");
             assertThat(a.patternIds()).containsExactly("model:self_harm");
             assertThat(a.reasons()).contains("\"category\":\"self_harm\"").contains("\"tier\":\"CRITICAL\"")
@@ -174,7 +176,7 @@ class OutreachFlowTest {
         assertThat(d.conversation().automationPaused()).isTrue();
         assertThat(d.contact().status()).isEqualTo(ContactStatus.ACTIVE);
         assertThat(d.alerts()).singleElement().satisfies(a -> {
-            assertThat(a.severity()).isEqualTo("WARNING");
+            assertThat(a.severity()).isEqualTo(AlertSeverity.WARNING);
             assertThat(a.categories()).containsExactly("self_harm");
             assertThat(a.reasons()).contains("\"tier\":\"REVIEW\"");
         });
@@ -193,7 +195,7 @@ class OutreachFlowTest {
         assertThat(d.conversation().state()).isEqualTo("Desist");
         assertThat(d.contact().status()).isEqualTo(ContactStatus.OPTED_OUT);
         assertThat(d.alerts()).singleElement().satisfies(a -> {
-            assertThat(a.severity()).isEqualTo("WARNING");
+            assertThat(a.severity()).isEqualTo(AlertSeverity.WARNING);
             assertThat(a.categories()).containsExactly("self_harm");
         });
     }

@@ -3,6 +3,7 @@ package dev.parley.application.playbook.outreach;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.embedding.MemoizingTextEmbedder;
+import dev.parley.domain.alert.AlertSeverity;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.Direction;
 import java.nio.file.Path;
@@ -60,7 +61,8 @@ class ValidatorHeadsPipelineTest {
                 .contains("\"head\":\"self_harm\"").contains("\"tier\":\"critical\"")
                 .doesNotContain("reason to stay");
         // Outreach's own critical alert stays first: one alert, the validator's escalation only recorded.
-        assertThat(d.alerts()).singleElement().satisfies(a -> assertThat(a.severity()).isEqualTo("CRITICAL"));
+        assertThat(d.alerts()).singleElement()
+                .satisfies(a -> assertThat(a.severity()).isEqualTo(AlertSeverity.CRITICAL));
         assertThat(d.conversation().state()).isEqualTo("HumanReview");
         var row = s.parley.app.transactions.inTransaction(store -> store.safetyDecisions().ofMessage(inbound));
         assertThat(row.toString()).contains("\"model\"").contains("self_harm");
