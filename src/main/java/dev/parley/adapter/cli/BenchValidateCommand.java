@@ -5,7 +5,7 @@ import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.application.JsonMappers;
 import dev.parley.application.safety.SafetyModel;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyValidator;
@@ -113,7 +113,7 @@ final class BenchValidateCommand implements Callable<Integer> {
         boolean inbound = random.nextBoolean();
         String contact = "+1415555" + String.format("%04d", random.nextInt(200));
         String me = "+442079460000";
-        var request = SafetyRequest.of(inbound ? Direction.INBOUND : Direction.OUTBOUND, text,
+        var request = SafetyRequest.of(inbound ? Direction.IN : Direction.OUT, text,
                 inbound ? contact : me, inbound ? me : contact, "sms", start.plusSeconds(i));
         facts.record(request, validator.validate(request, facts, model.forText()));
     }

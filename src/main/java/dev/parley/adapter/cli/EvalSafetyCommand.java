@@ -6,7 +6,7 @@ import dev.parley.adapter.safety.LoggingValidationFailures;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.adapter.safety.SafetyPolicyFileException;
 import dev.parley.application.JsonMappers;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.SafetyDecision;
@@ -124,7 +124,7 @@ public final class EvalSafetyCommand implements Callable<Integer> {
                 // A fresh, neutral context per row: a known contact at noon in UTC, no earlier messages.
                 var facts = new InMemoryBehaviourFacts((address, channel) -> List.of(ZoneOffset.UTC), 16);
                 facts.knowContact("row-" + message.line(), "me");
-                var result = validator.validate(SafetyRequest.of(Direction.INBOUND, message.text(),
+                var result = validator.validate(SafetyRequest.of(Direction.IN, message.text(),
                         "row-" + message.line(), "me", "eval", NOON), facts, model.forText());
                 tally.add(isPositive, result.decision() != SafetyDecision.DELIVER, result.riskCategories());
             });

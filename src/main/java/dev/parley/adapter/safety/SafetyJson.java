@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.application.JsonMappers;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
+import dev.parley.domain.safety.Directions;
 import dev.parley.domain.safety.InvalidSafetyRequestException;
 import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.SafeOutput;
@@ -43,7 +44,7 @@ public final class SafetyJson {
         }
         refuseUnknown(node, TOP, "");
         JsonNode direction = node.get("direction");
-        Direction routed = Direction.route(direction != null && direction.isTextual() ? direction.asText() : null);
+        Direction routed = Directions.route(direction != null && direction.isTextual() ? direction.asText() : null);
         JsonNode payload = node.get("payload");
         if (payload == null || !payload.isObject()) {
             throw invalid("payload", "payload must be a JSON object {\"content\", \"sender\", \"recipient\", \"channel\", \"timestamp\"}");
@@ -61,7 +62,7 @@ public final class SafetyJson {
     public static ObjectNode standard(SafetyResult result) {
         ObjectNode out = NODES.objectNode();
         out.put("trace_id", result.traceId());
-        out.put("direction", result.direction().wire());
+        out.put("direction", result.direction().safetyWord());
         out.put("decision", result.decision().wire());
         ArrayNode categories = out.putArray("risk_categories");
         for (RiskCategory c : result.riskCategories()) categories.add(c.wire());

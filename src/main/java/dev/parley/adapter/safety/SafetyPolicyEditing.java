@@ -4,7 +4,7 @@ import dev.parley.adapter.files.AtomicFiles;
 import dev.parley.application.safety.SafetyModel;
 import dev.parley.application.safety.SafetyPolicyDocument;
 import dev.parley.domain.safety.NeutralFacts;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.SafetyPolicy;
 import dev.parley.domain.safety.SafetyRequest;
@@ -62,9 +62,9 @@ public final class SafetyPolicyEditing implements SafetyPolicyDocument {
         var at = clock.instant();
         var validator = new SafetyValidator(file.policy(), clock, ValidationFailureListener.IGNORE);
         var facts = NeutralFacts.INSTANCE;
-        var inbound = validator.validate(SafetyRequest.of(Direction.INBOUND, sample, "sample", "you", "sms", at), facts,
+        var inbound = validator.validate(SafetyRequest.of(Direction.IN, sample, "sample", "you", "sms", at), facts,
                 heads.forText());
-        var outbound = validator.validate(SafetyRequest.of(Direction.OUTBOUND, sample, "you", "sample", "sms", at),
+        var outbound = validator.validate(SafetyRequest.of(Direction.OUT, sample, "you", "sample", "sms", at),
                 facts, heads.forText());
         return new Trial(file.version(), inbound.decision().wire(), outbound.decision().wire(),
                 inbound.riskCategories().stream().map(RiskCategory::wire).toList());

@@ -5,7 +5,7 @@ import dev.parley.application.safety.ScreenOutbound;
 import dev.parley.application.playbook.SlowCalls;
 import dev.parley.application.stage.StoreBackend;
 import dev.parley.application.store.Transactions;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyResult;
 import java.time.Clock;
@@ -76,7 +76,7 @@ public final class CheckOutgoing {
             var known = answered.get(key);
             if (known != null) return Optional.of(known);
         }
-        var prepared = screen.rewrites().prepare(Direction.OUTBOUND, text, conversationId);
+        var prepared = screen.rewrites().prepare(Direction.OUT, text, conversationId);
         prepared.filter(p -> p.refusal() == null || !p.refusal().startsWith("model_"))
                 .ifPresent(p -> {
                     synchronized (answered) {

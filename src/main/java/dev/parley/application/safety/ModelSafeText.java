@@ -7,7 +7,7 @@ import dev.parley.application.model.ChatMessage;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.application.model.ModelRequest;
 import dev.parley.application.model.OfflineLanguageModel;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.NeutralFacts;
 import dev.parley.domain.safety.RiskLevel;
 import dev.parley.domain.safety.SafetyDecision;
@@ -131,7 +131,7 @@ public final class ModelSafeText {
     }
 
     /**
-     * Asks the model for the rewrite ({@link Direction#OUTBOUND}) or summary ({@link Direction#INBOUND}) of
+     * Asks the model for the rewrite ({@link Direction#OUT}) or summary ({@link Direction#IN}) of
      * {@code content}, when the model is on and the content alone raises anything (a message whose words raise nothing
      * is rewritten by nobody; behaviour only adds to what the words raised). Network I/O: call it outside every
      * transaction. Empty when nothing was asked.
@@ -143,7 +143,7 @@ public final class ModelSafeText {
         } catch (CassetteMissException miss) {
             throw miss; // a replay stops on it with a clear message, as for every task
         } catch (RuntimeException e) {
-            LOG.error("safety {} of conversation {} failed: the deterministic text is used", direction.wire(),
+            LOG.error("safety {} of conversation {} failed: the deterministic text is used", direction.safetyWord(),
                     conversationId, RedactedThrowable.of(e));
             return Optional.of(Prepared.refused(direction, content, "model_error"));
         }
@@ -154,7 +154,7 @@ public final class ModelSafeText {
         var alone = v.validate(SafetyRequest.of(direction, content, "", "", "", null), NeutralFacts.INSTANCE,
                 heads.forText());
         if (alone.failSafe() || alone.riskLevel() == RiskLevel.NONE) return Optional.empty();
-        boolean outbound = direction == Direction.OUTBOUND;
+        boolean outbound = direction == Direction.OUT;
         var request = ModelRequest.of(outbound ? REWRITE_TASK : SUMMARY_TASK,
                         List.of(ChatMessage.system(outbound ? REWRITE_PROMPT : SUMMARY_PROMPT), ChatMessage.user(content)),
                         () -> "{\"text\": \"\"}")
@@ -207,7 +207,7 @@ public final class ModelSafeText {
      */
     private static String stillRisky(SafetyResult again) {
         if (again.failSafe()) return "revalidation_failed";
-        if (again.direction() == Direction.OUTBOUND) {
+        if (again.direction() == Direction.OUT) {
             return again.decision() == SafetyDecision.ALLOW ? null
                     : "revalidated: " + again.decision().wire() + " " + categories(again, RiskLevel.LOW);
         }

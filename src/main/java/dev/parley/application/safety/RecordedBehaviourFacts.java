@@ -5,7 +5,7 @@ import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.safety.BehaviourFacts;
 import dev.parley.domain.safety.ContactHistory;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.RiskLevel;
 import dev.parley.domain.safety.ZoneLookup;
 import java.time.Duration;
@@ -62,15 +62,15 @@ public final class RecordedBehaviourFacts implements BehaviourFacts {
     @Override
     public int messagesLastHour(String source, String recipient, Instant at) {
         if (!rules.notifies()) return 0;
-        return reads.decisionsOfContact(conversation.contactId(), direction.wire(), at.minus(HOUR), at);
+        return reads.decisionsOfContact(conversation.contactId(), direction.safetyWord(), at.minus(HOUR), at);
     }
 
     @Override
     public int notificationsLastDay(String recipient, Instant at) {
         if (!rules.notifies()) return 0;
-        return direction == Direction.INBOUND
+        return direction == Direction.IN
                 ? reads.inboundDecisionsOfPlaybook(conversation.playbook(), at.minus(DAY), at)
-                : reads.decisionsOfContact(conversation.contactId(), direction.wire(), at.minus(DAY), at);
+                : reads.decisionsOfContact(conversation.contactId(), direction.safetyWord(), at.minus(DAY), at);
     }
 
     @Override
@@ -97,7 +97,7 @@ public final class RecordedBehaviourFacts implements BehaviourFacts {
      */
     @Override
     public List<ZoneId> recipientZones(String recipient, String channel) {
-        if (direction == Direction.INBOUND) return List.of(inboxZone);
+        if (direction == Direction.IN) return List.of(inboxZone);
         var own = reads.contact(conversation.contactId()).flatMap(Contact::zone);
         return own.isPresent() ? List.of(own.get()) : zones.zonesOf(recipient, channel);
     }
@@ -106,7 +106,7 @@ public final class RecordedBehaviourFacts implements BehaviourFacts {
     @Override
     public List<RiskLevel> recentRiskLevels(String conversationKey, int limit) {
         if (limit <= 0) return List.of();
-        return reads.recentRiskLevels(conversation.id(), direction.wire(), limit).stream()
+        return reads.recentRiskLevels(conversation.id(), direction.safetyWord(), limit).stream()
                 .map(RiskLevel::fromWire).filter(Objects::nonNull).toList();
     }
 }

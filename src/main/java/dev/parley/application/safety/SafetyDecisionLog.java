@@ -55,14 +55,14 @@ public final class SafetyDecisionLog {
                               java.util.Optional<SecondOpinion.Opinion> opinion) {
         var categories = categories(result);
         long id = effects.apply(new Effect.RecordSafetyDecision(new SafetyDecisionRow(0, result.traceId(), conversation.id(),
-                conversation.contactId(), messageId, outboxId, result.direction().wire(), result.decision().name(),
-                result.riskLevel().wire(), JsonDocuments.write(Map.of("categories", categories)),
+                conversation.contactId(), messageId, outboxId, result.direction().safetyWord(),
+                result.decision().name(), result.riskLevel().wire(), JsonDocuments.write(Map.of("categories", categories)),
                 scoresJson(result), result.enforcementReason().wire(), result.policyVersion(),
                 result.contentSha256(), result.failSafe(), result.delayUntil().orElse(null), now)));
         effects.apply(new Effect.AppendTimeline(conversation.id(), KIND, null, null, null,
                 JsonDocuments.write(timelineDetail(conversation.key(), result, messageId, outboxId, rewrite, opinion)),
                 actor, now));
-        published.add(new PipelineEvent.SafetyDecided(conversation.id(), result.direction().wire(),
+        published.add(new PipelineEvent.SafetyDecided(conversation.id(), result.direction().safetyWord(),
                 result.decision().wire(), categories, result.enforcementReason().wire(), result.traceId()));
         return id;
     }
@@ -74,7 +74,7 @@ public final class SafetyDecisionLog {
         var detail = new LinkedHashMap<String, Object>();
         detail.put("kind", KIND);
         detail.put("conversation", conversationKey);
-        detail.put("direction", result.direction().wire());
+        detail.put("direction", result.direction().safetyWord());
         detail.put("decision", result.decision().wire());
         detail.put("risk_categories", categories(result));
         detail.put("enforcement_reason", result.enforcementReason().wire());

@@ -12,7 +12,7 @@ import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.embedding.Embedding;
 import dev.parley.domain.message.InboundHold;
 import dev.parley.domain.message.InboundMessage;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyResult;
@@ -119,7 +119,7 @@ public final class ScreenInbound {
      * {@code conversationId}: the existing conversation's, for the call log (null for a first message).
      */
     public Prepared prepare(InboundMessage m, Long conversationId) {
-        var summary = summaries.enabled() ? summaries.prepare(Direction.INBOUND, m.text(), conversationId)
+        var summary = summaries.enabled() ? summaries.prepare(Direction.IN, m.text(), conversationId)
                 : Optional.<ModelSafeText.Prepared>empty();
         var vector = model.embedAhead(m.text());
         var second = opinion.prepare(m.text(), conversationId, model.forText(vector));
@@ -184,8 +184,8 @@ public final class ScreenInbound {
                           Prepared prepared) {
         var rules = PERSONAL_INBOX_PLAYBOOK.equals(conversation.playbook()) ? RecipientRules.PERSONAL
                 : RecipientRules.TEAM;
-        var facts = new RecordedBehaviourFacts(reads, conversation, Direction.INBOUND, rules, zones, inboxZone, 0, now);
-        var request = new SafetyRequest(Direction.INBOUND, m.text(), m.from(), m.to(), m.channel(), now,
+        var facts = new RecordedBehaviourFacts(reads, conversation, Direction.IN, rules, zones, inboxZone, 0, now);
+        var request = new SafetyRequest(Direction.IN, m.text(), m.from(), m.to(), m.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
         var scoring = model.forText(prepared.vector());
         // the second opinion, when one was asked about this text, adds the categories it named (issue 35)

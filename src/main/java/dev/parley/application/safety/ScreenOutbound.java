@@ -9,7 +9,7 @@ import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.conversation.TimelineEvent;
 import dev.parley.domain.message.OutboxEntry;
 import dev.parley.domain.message.OutboxStatus;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.SafetyResult;
 import dev.parley.domain.safety.SafetyValidator;
@@ -95,7 +95,7 @@ public final class ScreenOutbound {
             return Prepared.NONE;
         }
         var rewrite = row.attempts() != 0 || row.operatorExplicit() ? Optional.<ModelSafeText.Prepared>empty()
-                : rewrites.prepare(Direction.OUTBOUND, row.text(), row.conversationId());
+                : rewrites.prepare(Direction.OUT, row.text(), row.conversationId());
         return new Prepared(rewrite, model.embedAhead(row.text()));
     }
 
@@ -168,9 +168,9 @@ public final class ScreenOutbound {
     private SafetyResult check(ConversationReads store, Conversation conversation, Contact contact, String text,
                                String from, boolean operator, Instant queuedAt, Instant now,
                                Optional<SafetyModel.Ahead> ahead) {
-        var facts = new RecordedBehaviourFacts(store, conversation, Direction.OUTBOUND,
+        var facts = new RecordedBehaviourFacts(store, conversation, Direction.OUT,
                 rules(store, conversation, operator, queuedAt), zones, inboxZone, 0, now);
-        var request = new SafetyRequest(Direction.OUTBOUND, text, from, contact.address(), conversation.channel(), now,
+        var request = new SafetyRequest(Direction.OUT, text, from, contact.address(), conversation.channel(), now,
                 Optional.of(conversation.channel() + ":" + conversation.key()));
         return validator.get().validate(request, facts, model.forText(ahead));
     }
@@ -185,7 +185,7 @@ public final class ScreenOutbound {
         if (operator) return RecipientRules.REPLY;
         var from = queuedAt.minus(ANSWERING);
         var to = queuedAt.plusMillis(1);
-        boolean answering = store.decisionsOfContact(conversation.contactId(), Direction.INBOUND.wire(), from, to) > 0
+        boolean answering = store.decisionsOfContact(conversation.contactId(), Direction.IN.safetyWord(), from, to) > 0
                 || store.heldMessageReleasedBetween(conversation.id(), from, to);
         return answering ? RecipientRules.REPLY : RecipientRules.PERSONAL;
     }

@@ -9,7 +9,7 @@ import dev.parley.application.model.ModelRequest;
 import dev.parley.application.model.OfflineLanguageModel;
 import dev.parley.domain.assistant.Redactor;
 import dev.parley.domain.safety.ContentModel;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.MatrixAction;
 import dev.parley.domain.safety.ModelSignal;
 import dev.parley.domain.safety.ModelSignals;
@@ -132,7 +132,7 @@ public final class SecondOpinion {
         if (!enabled() || content == null || content.isBlank()) return Optional.empty();
         String sha = TraceIds.sha256(content);
         try {
-            var alone = validator.get().validate(SafetyRequest.of(Direction.INBOUND, content, "", "", "", null),
+            var alone = validator.get().validate(SafetyRequest.of(Direction.IN, content, "", "", "", null),
                     NeutralFacts.INSTANCE, heads);
             if (!uncertain(alone)) return Optional.empty();
             return Optional.of(ask(content, sha, conversationId));

@@ -1,6 +1,7 @@
 package dev.parley.domain.safety;
 
 import dev.parley.domain.alert.TermHit;
+import dev.parley.domain.message.Direction;
 import java.util.List;
 import java.util.Set;
 
@@ -36,7 +37,7 @@ record CrisisResources(boolean offered, boolean selfHarmInFirstPerson, boolean f
 
     Exemption exemption(Direction direction) {
         if (!offered) return Exemption.NONE;
-        if (direction == Direction.OUTBOUND) return new Exemption(true, true);
+        if (direction == Direction.OUT) return new Exemption(true, true);
         return new Exemption(!selfHarmInFirstPerson, !firstPerson);
     }
 

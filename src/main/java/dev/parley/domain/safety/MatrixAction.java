@@ -1,5 +1,7 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
+
 /**
  * The words of the seed's threshold matrix, and the decision mapping from each to a decision per direction
  * (ADR 0010): Allow and Monitor pass (Monitor only records); Rewrite and Summarize give the safe text
@@ -28,6 +30,6 @@ public enum MatrixAction {
 
     /** The decision this action maps to for {@code direction}. */
     public SafetyDecision decision(Direction direction) {
-        return direction == Direction.INBOUND ? inbound : outbound;
+        return direction == Direction.IN ? inbound : outbound;
     }
 }

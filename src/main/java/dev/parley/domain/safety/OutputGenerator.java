@@ -1,5 +1,6 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ final class OutputGenerator {
     }
 
     SafetyResult failSafe(String traceId, SafetyRequest request, Instant at) {
-        boolean inbound = request.direction() == Direction.INBOUND;
+        boolean inbound = request.direction() == Direction.IN;
         Map<RiskCategory, CategoryScore> scores = new EnumMap<>(RiskCategory.class);
         for (RiskCategory c : RiskCategory.values()) scores.put(c, CategoryScore.none(c));
         SafeOutput out = new SafeOutput(

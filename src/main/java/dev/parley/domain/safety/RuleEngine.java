@@ -1,5 +1,6 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -56,14 +57,14 @@ final class RuleEngine {
      * both until they end (issue 35: outbound was denied).
      */
     private Optional<Verdict> timeEnforcement(SafetyRequest request, Instant at, Signals signals) {
-        return signals.quietUntil().map(until -> new Verdict(request.direction() == Direction.INBOUND
+        return signals.quietUntil().map(until -> new Verdict(request.direction() == Direction.IN
                 ? SafetyDecision.DELAY : SafetyDecision.DEFER, EnforcementReason.QUIET_HOURS, Optional.of(until)));
     }
 
     /** 3a. FREQUENCY_LIMITS per source: the hour's limit reached → inbound DELAY one hour, outbound deny. */
     private Optional<Verdict> repeatedContact(SafetyRequest request, Instant at, Signals signals) {
         if (signals.messagesLastHour() < rules.frequencyLimits().maxMessagesPerHour()) return Optional.empty();
-        return Optional.of(request.direction() == Direction.INBOUND
+        return Optional.of(request.direction() == Direction.IN
                 ? new Verdict(SafetyDecision.DELAY, EnforcementReason.REPEATED_CONTACT,
                         Optional.of(at.plus(1, ChronoUnit.HOURS)))
                 : new Verdict(SafetyDecision.HARD_DENY, EnforcementReason.REPEATED_CONTACT, Optional.empty()));
@@ -72,7 +73,7 @@ final class RuleEngine {
     /** 3b. FREQUENCY_LIMITS per recipient: the day's limit reached → inbound DELAY to the next work hours, outbound deny. */
     private Optional<Verdict> notificationLimit(SafetyRequest request, Instant at, Signals signals) {
         if (signals.notificationsLastDay() < rules.frequencyLimits().maxNotificationsPerDay()) return Optional.empty();
-        return Optional.of(request.direction() == Direction.INBOUND
+        return Optional.of(request.direction() == Direction.IN
                 ? new Verdict(SafetyDecision.DELAY, EnforcementReason.NOTIFICATION_LIMIT,
                         Optional.of(laterOf(signals.workStart(), at.plus(1, ChronoUnit.HOURS))))
                 : new Verdict(SafetyDecision.HARD_DENY, EnforcementReason.NOTIFICATION_LIMIT, Optional.empty()));
@@ -115,6 +116,6 @@ final class RuleEngine {
     }
 
     static SafetyDecision pass(Direction d) {
-        return d == Direction.INBOUND ? SafetyDecision.DELIVER : SafetyDecision.ALLOW;
+        return d == Direction.IN ? SafetyDecision.DELIVER : SafetyDecision.ALLOW;
     }
 }

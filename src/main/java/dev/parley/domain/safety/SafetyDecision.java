@@ -1,5 +1,7 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
+
 /**
  * The seed's decisions. Outbound: ALLOW, SOFT_REWRITE, DEFER, HARD_DENY; inbound: DELIVER, SUMMARIZE, DELAY, SILENCE,
  * ESCALATE. {@link #wire()} is the word in the standard JSON; the seed has none for DELIVER, so Parley uses
@@ -11,15 +13,15 @@ package dev.parley.domain.safety;
  * again when it is due, so content that must be rewritten or denied is, then.
  */
 public enum SafetyDecision {
-    ALLOW(Direction.OUTBOUND, "allow", 0),
-    SOFT_REWRITE(Direction.OUTBOUND, "rewrite", 1),
-    DEFER(Direction.OUTBOUND, "delay", 2),
-    HARD_DENY(Direction.OUTBOUND, "deny", 3),
-    DELIVER(Direction.INBOUND, "deliver", 0),
-    DELAY(Direction.INBOUND, "delay", 1),
-    SUMMARIZE(Direction.INBOUND, "summarize", 2),
-    SILENCE(Direction.INBOUND, "silence", 3),
-    ESCALATE(Direction.INBOUND, "escalate", 4);
+    ALLOW(Direction.OUT, "allow", 0),
+    SOFT_REWRITE(Direction.OUT, "rewrite", 1),
+    DEFER(Direction.OUT, "delay", 2),
+    HARD_DENY(Direction.OUT, "deny", 3),
+    DELIVER(Direction.IN, "deliver", 0),
+    DELAY(Direction.IN, "delay", 1),
+    SUMMARIZE(Direction.IN, "summarize", 2),
+    SILENCE(Direction.IN, "silence", 3),
+    ESCALATE(Direction.IN, "escalate", 4);
 
     private final Direction direction;
     private final String wire;

@@ -1,5 +1,6 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,7 +41,7 @@ public record SafetyRequest(Direction direction, String content, String sender, 
 
     /** The other party: the sender of an inbound message, the recipient of an outbound one. */
     public String counterpart() {
-        return direction == Direction.INBOUND ? sender : recipient;
+        return direction == Direction.IN ? sender : recipient;
     }
 
     /** The given conversation key, else {@code channel + ":" + counterpart()}. */

@@ -1,5 +1,6 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.parley.domain.safety;
 
+import dev.parley.domain.message.Direction;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
@@ -27,7 +28,7 @@ public final class SafetyValidator {
         this.output = new OutputGenerator(policy, this::passesAlone);
     }
 
-    /** Validates one routed request (see {@link Direction#route(String)} for the router's error path). */
+    /** Validates one routed request (see {@link Directions#route(String)} for the router's error path). */
     public SafetyResult validate(SafetyRequest request, BehaviourFacts facts) {
         return validate(request, facts, ContentModel.NONE);
     }
@@ -62,11 +63,11 @@ public final class SafetyValidator {
      * pressure words, and may then be sent). A soft rewrite is sent only when this holds.
      */
     private boolean passesAlone(String text) {
-        var request = SafetyRequest.of(Direction.OUTBOUND, text, "", "", "", null);
+        var request = SafetyRequest.of(Direction.OUT, text, "", "", "", null);
         Signals signals = extractor.extract(request, clock.instant(), NeutralFacts.INSTANCE, ModelSignals.NONE);
         for (RiskCategory c : RiskCategory.values()) {
             if (c == RiskCategory.INFORMATION_OVERLOAD) continue;
-            if (!ThresholdMatrix.decision(c, signals.score(c).level(), Direction.OUTBOUND).passes()) return false;
+            if (!ThresholdMatrix.decision(c, signals.score(c).level(), Direction.OUT).passes()) return false;
         }
         return true;
     }

@@ -10,6 +10,7 @@ import static dev.parley.domain.safety.MatrixAction.REWRITE;
 import static dev.parley.domain.safety.MatrixAction.SILENCE;
 import static dev.parley.domain.safety.MatrixAction.SUMMARIZE;
 
+import dev.parley.domain.message.Direction;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,7 @@ public final class ThresholdMatrix {
      */
     public static SafetyDecision decision(RiskCategory category, RiskLevel level, Direction direction) {
         MatrixAction cell = cell(category, level);
-        if (direction == Direction.OUTBOUND && category == RiskCategory.HARASSMENT && cell == SUMMARIZE) {
+        if (direction == Direction.OUT && category == RiskCategory.HARASSMENT && cell == SUMMARIZE) {
             return SafetyDecision.HARD_DENY;
         }
         return cell.decision(direction);

@@ -29,7 +29,7 @@ public final class TraceIds {
         field(b, "parley-safety/1");
         field(b, policyVersion);
         if (!modelVersion.isEmpty()) field(b, "model:" + modelVersion);
-        field(b, request.direction().wire());
+        field(b, request.direction().safetyWord());
         field(b, request.channel());
         field(b, request.sender());
         field(b, request.recipient());

@@ -3,7 +3,7 @@ package dev.parley.adapter.safety;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.application.ManualClock;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.EnforcementReason;
 import dev.parley.domain.safety.InMemoryBehaviourFacts;
 import dev.parley.domain.safety.RiskCategory;
@@ -26,8 +26,8 @@ class DefaultSafetyPolicyTest {
     SafetyResult check(Direction d, String text) {
         var facts = new InMemoryBehaviourFacts((a, c) -> List.of(ZoneId.of("Europe/London")));
         facts.knowContact("+447700900001", "+447700900002");
-        String from = d == Direction.INBOUND ? "+447700900001" : "+447700900002";
-        String to = d == Direction.INBOUND ? "+447700900002" : "+447700900001";
+        String from = d == Direction.IN ? "+447700900001" : "+447700900002";
+        String to = d == Direction.IN ? "+447700900002" : "+447700900001";
         return validator.validate(SafetyRequest.of(d, text, from, to, "sms", NOON), facts);
     }
 
@@ -36,35 +36,35 @@ class DefaultSafetyPolicyTest {
         for (String text : List.of("Are we still on for lunch tomorrow?", "Ok lar... Joking wif u oni...",
                 "I'll call you when I get home, love you", "Can you pick up milk on the way back?",
                 "Sorry, I'm running late. Be there in 10 mins", "Happy birthday! Hope you have a great day")) {
-            assertThat(check(Direction.INBOUND, text).decision()).as(text).isEqualTo(SafetyDecision.DELIVER);
-            assertThat(check(Direction.OUTBOUND, text).decision()).as(text).isEqualTo(SafetyDecision.ALLOW);
+            assertThat(check(Direction.IN, text).decision()).as(text).isEqualTo(SafetyDecision.DELIVER);
+            assertThat(check(Direction.OUT, text).decision()).as(text).isEqualTo(SafetyDecision.ALLOW);
         }
     }
 
     @Test
     void selfHarmEscalatesAndThreatsToo() {
-        var r = check(Direction.INBOUND, "I can't do this anymore, I want to die");
+        var r = check(Direction.IN, "I can't do this anymore, I want to die");
         assertThat(r.decision()).isEqualTo(SafetyDecision.ESCALATE);
         assertThat(r.riskCategories()).contains(RiskCategory.SELF_HARM_TRIGGERS);
-        assertThat(check(Direction.INBOUND, "I know where you live. Watch your back").decision())
+        assertThat(check(Direction.IN, "I know where you live. Watch your back").decision())
                 .isEqualTo(SafetyDecision.ESCALATE);
-        assertThat(check(Direction.OUTBOUND, "i'm going to kill you").decision()).isEqualTo(SafetyDecision.HARD_DENY);
+        assertThat(check(Direction.OUT, "i'm going to kill you").decision()).isEqualTo(SafetyDecision.HARD_DENY);
     }
 
     @Test
     void aScamIsSilencedAndItsPaymentDemandRewrittenAway() {
         String scam = "URGENT: your account has been suspended. Pay the release fee with a gift card within 24 hours."
                 + " Your parcel 12345 is at the depot.";
-        var in = check(Direction.INBOUND, scam);
+        var in = check(Direction.IN, scam);
         assertThat(in.decision()).isIn(SafetyDecision.SILENCE, SafetyDecision.ESCALATE);
         assertThat(in.riskCategories()).contains(RiskCategory.FINANCIAL_SCAM, RiskCategory.URGENCY_ABUSE);
-        var out = check(Direction.OUTBOUND, "Please act now. Send money by western union today. The meeting is at 3pm.");
+        var out = check(Direction.OUT, "Please act now. Send money by western union today. The meeting is at 3pm.");
         assertThat(out.decision()).isEqualTo(SafetyDecision.HARD_DENY);
     }
 
     @Test
     void theSoftRewriteDropsPressureAndKeepsTheFacts() {
-        var out = check(Direction.OUTBOUND, "Reply immediately, hurry! The invoice for March is attached.");
+        var out = check(Direction.OUT, "Reply immediately, hurry! The invoice for March is attached.");
         assertThat(out.decision()).isEqualTo(SafetyDecision.SOFT_REWRITE);
         assertThat(out.enforcementReason()).isEqualTo(EnforcementReason.CONTENT_RISK);
         assertThat(out.safeOutput().messagePrimary()).isEqualTo("The invoice for March is attached.");
@@ -73,7 +73,7 @@ class DefaultSafetyPolicyTest {
 
     @Test
     void theRewriteKeepsWeakWordsOfCategoriesThatStayedLow() {
-        var out = check(Direction.OUTBOUND, "Act now: call me when you are free. The meeting is at 3pm.");
+        var out = check(Direction.OUT, "Act now: call me when you are free. The meeting is at 3pm.");
         assertThat(out.decision()).isEqualTo(SafetyDecision.SOFT_REWRITE);
         assertThat(out.safeOutput().messagePrimary()).isEqualTo("Call me when you are free. The meeting is at 3pm.");
     }
@@ -86,38 +86,38 @@ class DefaultSafetyPolicyTest {
                 "Pay what you owe by Friday or we'll come to your house.",
                 "If you don't pay by Friday we will send someone round to your house.",
                 "Settle the account today. We know where you live.")) {
-            var out = check(Direction.OUTBOUND, threat);
+            var out = check(Direction.OUT, threat);
             assertThat(out.decision()).as(threat).isEqualTo(SafetyDecision.HARD_DENY);
             assertThat(out.riskCategories()).as(threat).contains(RiskCategory.HARASSMENT);
             assertThat(out.safeOutput().messagePrimary()).as(threat).startsWith("Not sent: ");
         }
         // the same words to someone who worries are not a threat
-        assertThat(check(Direction.OUTBOUND, "If you don't pick up I'll come to your place to check on you.")
+        assertThat(check(Direction.OUT, "If you don't pick up I'll come to your place to check on you.")
                 .decision()).isEqualTo(SafetyDecision.ALLOW);
-        assertThat(check(Direction.OUTBOUND, "I'll come to your house at 6 with the keys.").decision())
+        assertThat(check(Direction.OUT, "I'll come to your house at 6 with the keys.").decision())
                 .isEqualTo(SafetyDecision.ALLOW);
     }
 
     /** Blackmail's sentence goes whole; and a rewrite that would not pass on its own is never sent. */
     @Test
     void aRewriteIsSentOnlyWhenItPassesOnItsOwn() {
-        var blackmail = check(Direction.OUTBOUND, "Answer me tonight or I'll tell everyone. The party is at 8.");
+        var blackmail = check(Direction.OUT, "Answer me tonight or I'll tell everyone. The party is at 8.");
         assertThat(blackmail.decision()).isEqualTo(SafetyDecision.SOFT_REWRITE);
         assertThat(blackmail.safeOutput().messagePrimary()).isEqualTo("The party is at 8.");
-        var nothingLeft = check(Direction.OUTBOUND, "You will regret it if you leave me, I'll tell everyone.");
+        var nothingLeft = check(Direction.OUT, "You will regret it if you leave me, I'll tell everyone.");
         assertThat(nothingLeft.decision()).isEqualTo(SafetyDecision.HARD_DENY);
         assertThat(nothingLeft.safeOutput().messagePrimary()).startsWith("Not sent: ");
     }
 
     @Test
     void ownHarassmentIsDeniedAndSomeoneElsesSummarized() {
-        assertThat(check(Direction.OUTBOUND, "You are a worthless idiot. The keys are under the mat.").decision())
+        assertThat(check(Direction.OUT, "You are a worthless idiot. The keys are under the mat.").decision())
                 .isEqualTo(SafetyDecision.HARD_DENY);
     }
 
     @Test
     void harassmentIsSummarizedWithoutTheInsults() {
-        var in = check(Direction.INBOUND, "You are a worthless idiot. The keys are under the mat.");
+        var in = check(Direction.IN, "You are a worthless idiot. The keys are under the mat.");
         assertThat(in.decision()).isEqualTo(SafetyDecision.SUMMARIZE);
         assertThat(in.safeOutput().messagePrimary()).contains("The keys are under the mat.")
                 .doesNotContain("idiot");
@@ -142,7 +142,7 @@ class DefaultSafetyPolicyTest {
                         + " http://chase.com.secure-alerts.net",
                 "Congrats User, Rs.15OOO Bonus is Credited to your wallet. Direct y0ur ac - SR3.in/O13D-2i19",
                 "Online part-time job, earn 500-10000 per day, click to contact: 1vp.cc/DFE4DSMOI3cN")) {
-            var r = check(Direction.INBOUND, smish);
+            var r = check(Direction.IN, smish);
             assertThat(r.decision()).as(smish).isIn(SafetyDecision.SILENCE, SafetyDecision.ESCALATE);
             assertThat(r.riskCategories()).as(smish).contains(RiskCategory.FINANCIAL_SCAM);
             if (r.decision() == SafetyDecision.ESCALATE) {
@@ -162,7 +162,7 @@ class DefaultSafetyPolicyTest {
                 "Saw this on Amazon but cheaper here ebay.com/itm/12345",
                 "The hut's booking is at www.hut-bookings.com, the wifi password is on the fridge",
                 "Fees for the trip are on the sheet, I paid mine today. docs.google.com/spreadsheets/d/1x")) {
-            assertThat(check(Direction.INBOUND, text).decision()).as(text).isEqualTo(SafetyDecision.DELIVER);
+            assertThat(check(Direction.IN, text).decision()).as(text).isEqualTo(SafetyDecision.DELIVER);
         }
     }
 
@@ -172,26 +172,26 @@ class DefaultSafetyPolicyTest {
         for (String help : List.of("If you are having thoughts of suicide, please call 988 or text HOME to 741741.",
                 "I'm so sorry. If you feel suicidal, please call the Samaritans on 116 123, any time.",
                 "Please call 988, the Suicide and Crisis Lifeline, if you want to end your life or hurt yourself.")) {
-            var out = check(Direction.OUTBOUND, help);
+            var out = check(Direction.OUT, help);
             assertThat(out.decision()).as(help).isEqualTo(SafetyDecision.ALLOW);
             assertThat(out.riskCategories()).as(help).isEmpty();
         }
         // a friend passing the number on, inbound: delivered
-        assertThat(check(Direction.INBOUND, "If you ever have thoughts of suicide, call 988. They helped my cousin.")
+        assertThat(check(Direction.IN, "If you ever have thoughts of suicide, call 988. They helped my cousin.")
                 .decision()).isEqualTo(SafetyDecision.DELIVER);
         // the person at risk, though they name the helpline: escalated
         for (String atRisk : List.of("I called 988 last night but I still want to die",
                 "My therapist said to call 988 if I feel suicidal again, and I do")) {
-            assertThat(check(Direction.INBOUND, atRisk).decision()).as(atRisk).isEqualTo(SafetyDecision.ESCALATE);
+            assertThat(check(Direction.IN, atRisk).decision()).as(atRisk).isEqualTo(SafetyDecision.ESCALATE);
         }
         // without a resource, the same words are still a trigger
-        assertThat(check(Direction.OUTBOUND, "If you are having thoughts of suicide, tell me.").decision())
+        assertThat(check(Direction.OUT, "If you are having thoughts of suicide, tell me.").decision())
                 .isEqualTo(SafetyDecision.HARD_DENY);
     }
 
     @Test
     void classicSpamIsHeldBack() {
-        var r = check(Direction.INBOUND, "WINNER!! As a valued network customer you have been selected to receive a"
+        var r = check(Direction.IN, "WINNER!! As a valued network customer you have been selected to receive a"
                 + " £900 prize reward! To claim call 09061701461. Claim code KL341. Valid 12 hours only.");
         assertThat(r.decision().passes()).isFalse();
         assertThat(r.riskCategories()).contains(RiskCategory.SPAM_ESCALATION, RiskCategory.FINANCIAL_SCAM);

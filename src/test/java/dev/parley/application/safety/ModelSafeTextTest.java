@@ -7,7 +7,7 @@ import dev.parley.adapter.llm.OpenAiChatModel;
 import dev.parley.application.Sleeper;
 import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.application.model.ModelGateway;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.NeutralFacts;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
@@ -52,13 +52,13 @@ class ModelSafeTextTest {
     }
 
     SafetyResult decided(String text) {
-        return validator.validate(SafetyRequest.of(Direction.OUTBOUND, text, "+15550000", "+15550199", "sms", T0),
+        return validator.validate(SafetyRequest.of(Direction.OUT, text, "+15550000", "+15550199", "sms", T0),
                 NeutralFacts.INSTANCE);
     }
 
     Optional<ModelSafeText.Prepared> prepare(String answer) {
         server.then(ModelSafeText.REWRITE_TASK, completion(answer));
-        return safeText.prepare(Direction.OUTBOUND, DRAFT, 7L);
+        return safeText.prepare(Direction.OUT, DRAFT, 7L);
     }
 
     @Test
@@ -99,10 +99,10 @@ class ModelSafeTextTest {
 
     @Test
     void nothingIsAskedForHarmlessWordsOrWithTheSettingOff() {
-        assertThat(safeText.prepare(Direction.OUTBOUND, "See you at the viewing on Tuesday at 10.", 7L)).isEmpty();
-        assertThat(safeText.prepare(Direction.INBOUND, "   ", 7L)).isEmpty();
+        assertThat(safeText.prepare(Direction.OUT, "See you at the viewing on Tuesday at 10.", 7L)).isEmpty();
+        assertThat(safeText.prepare(Direction.IN, "   ", 7L)).isEmpty();
         on.set(false);
-        assertThat(safeText.prepare(Direction.OUTBOUND, DRAFT, 7L)).isEmpty();
+        assertThat(safeText.prepare(Direction.OUT, DRAFT, 7L)).isEmpty();
         var result = decided(DRAFT);
         assertThat(safeText.choose(result, Optional.empty()).choice())
                 .contains(ModelSafeText.Choice.deterministic(null));
@@ -114,7 +114,7 @@ class ModelSafeTextTest {
     void theOfflineModelIsNeverTakenForAModelRewrite() {
         var offline = new ModelSafeText(ModelGateway.offline(Clock.fixed(T0, ZoneOffset.UTC)), () -> validator,
                 SafetyModel.OFF, () -> true);
-        var prepared = offline.prepare(Direction.OUTBOUND, DRAFT, null);
+        var prepared = offline.prepare(Direction.OUT, DRAFT, null);
         assertThat(offline.choose(decided(DRAFT), prepared).choice())
                 .contains(ModelSafeText.Choice.deterministic("offline_model"));
     }

@@ -8,7 +8,7 @@ import dev.parley.adapter.memory.InMemoryTransactions;
 import dev.parley.adapter.safety.PhoneNumberZones;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.domain.conversation.Conversation;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.EnforcementReason;
 import dev.parley.domain.safety.SafetyDecision;
 import dev.parley.domain.safety.SafetyRequest;
@@ -55,9 +55,9 @@ class RecordedBehaviourFactsTest {
     dev.parley.domain.safety.SafetyResult outbound(Conversation c, RecipientRules rules,
                                                    dev.parley.domain.safety.ZoneLookup zones) {
         return tx.inTransaction(s -> {
-            var facts = new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUTBOUND, rules,
+            var facts = new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUT, rules,
                     zones, ZoneId.of("UTC"), 0, AT);
-            return validator.validate(SafetyRequest.of(Direction.OUTBOUND, "Lunch on Friday?", "us", c.key(),
+            return validator.validate(SafetyRequest.of(Direction.OUT, "Lunch on Friday?", "us", c.key(),
                     c.channel(), AT), facts);
         });
     }
@@ -102,7 +102,7 @@ class RecordedBehaviourFactsTest {
     void quietHoursDoNotApplyToARecipientTheyDoNotProtect() {
         var c = conversation("telegram", "987654321");
         for (var rules : List.of(RecipientRules.TEAM, RecipientRules.REPLY)) {
-            boolean applies = tx.inTransaction(s -> new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUTBOUND, rules,
+            boolean applies = tx.inTransaction(s -> new RecordedBehaviourFacts(new StoreBackend(s, SlowCalls.DIRECT), c, Direction.OUT, rules,
                     new PhoneNumberZones(), ZoneId.of("UTC"), 0, AT).quietHoursApply(c.key(), c.channel()));
             assertThat(applies).as(rules.name()).isFalse();
             assertThat(outbound(c, rules).decision()).as(rules.name()).isEqualTo(SafetyDecision.ALLOW);

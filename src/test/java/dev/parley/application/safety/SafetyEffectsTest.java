@@ -96,7 +96,7 @@ class SafetyEffectsTest {
             public List<RiskLevel> recentRiskLevels(String c, int limit) { return List.of(); }
         };
         var m = new InboundMessage("sms", "p1", "+15550199", "+15550199", "+15550100", "Hello", null, T0, null, null);
-        var result = validator.validate(new SafetyRequest(dev.parley.domain.safety.Direction.INBOUND, m.text(),
+        var result = validator.validate(new SafetyRequest(dev.parley.domain.message.Direction.IN, m.text(),
                 m.from(), m.to(), m.channel(), T0, Optional.empty()), broken);
         assertThat(result.failSafe()).isTrue();
         var decided = new ScreenInbound.Decided(result);

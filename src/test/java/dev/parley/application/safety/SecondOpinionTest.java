@@ -9,7 +9,7 @@ import dev.parley.adapter.memory.InMemoryModelCallLog;
 import dev.parley.adapter.safety.SafetyPolicyFile;
 import dev.parley.application.model.ModelGateway;
 import dev.parley.domain.safety.ContentModel;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.NeutralFacts;
 import dev.parley.domain.safety.RiskCategory;
 import dev.parley.domain.safety.RiskLevel;
@@ -67,7 +67,7 @@ class SecondOpinionTest {
     }
 
     SafetyResult decide(String text, Optional<SecondOpinion.Opinion> second) {
-        return validator.validate(SafetyRequest.of(Direction.INBOUND, text, "+15550100", "+15550199", "sms", T0),
+        return validator.validate(SafetyRequest.of(Direction.IN, text, "+15550100", "+15550199", "sms", T0),
                 NeutralFacts.INSTANCE, SecondOpinion.with(ContentModel.NONE, second));
     }
 

@@ -2,6 +2,7 @@ package dev.parley.domain.safety;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.domain.message.Direction;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class InMemoryBehaviourFactsTest {
         int largest = 0;
         for (int i = 0; i < 1_000_000; i++) {
             var at = START.plusMillis(i * 50L); // a million messages in under 14 hours: all inside one day
-            var request = SafetyRequest.of(Direction.INBOUND, "hello", "+15550100", "+15550199", "sms", at);
+            var request = SafetyRequest.of(Direction.IN, "hello", "+15550100", "+15550199", "sms", at);
             facts.record(request, result(request, at));
             if ((i & 0xFFF) == 0) largest = Math.max(largest, facts.largestWindow());
         }
@@ -40,7 +41,7 @@ class InMemoryBehaviourFactsTest {
         var facts = new InMemoryBehaviourFacts(ZoneLookup.UNKNOWN, 1_000, 50);
         for (int i = 0; i < 6; i++) {
             var at = START.plusSeconds(i * 20 * 60L); // every 20 minutes, for 100 minutes
-            var request = SafetyRequest.of(Direction.INBOUND, "hello", "a", "b", "sms", at);
+            var request = SafetyRequest.of(Direction.IN, "hello", "a", "b", "sms", at);
             facts.record(request, result(request, at));
         }
         var now = START.plusSeconds(110 * 60L);

@@ -3,6 +3,7 @@ package dev.parley.domain.safety;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.application.ManualClock;
+import dev.parley.domain.message.Direction;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -23,11 +24,11 @@ class SafetyValidatorTest {
             new ManualClock(NOON), ValidationFailureListener.IGNORE);
 
     static SafetyRequest inbound(String content) {
-        return SafetyRequest.of(Direction.INBOUND, content, "+447700900001", "+447700900002", "sms", NOON);
+        return SafetyRequest.of(Direction.IN, content, "+447700900001", "+447700900002", "sms", NOON);
     }
 
     static SafetyRequest outbound(String content) {
-        return SafetyRequest.of(Direction.OUTBOUND, content, "+447700900002", "+447700900001", "sms", NOON);
+        return SafetyRequest.of(Direction.OUT, content, "+447700900002", "+447700900001", "sms", NOON);
     }
 
     static SafetyRequest at(SafetyRequest r, Instant when) {
@@ -42,11 +43,11 @@ class SafetyValidatorTest {
     class Routing {
         @Test
         void inboundAndOutboundAreRoutedAnythingElseIsTheErrorPath() {
-            assertThat(Direction.route("inbound")).isEqualTo(Direction.INBOUND);
-            assertThat(Direction.route(" OUTBOUND ")).isEqualTo(Direction.OUTBOUND);
+            assertThat(Directions.route("inbound")).isEqualTo(Direction.IN);
+            assertThat(Directions.route(" OUTBOUND ")).isEqualTo(Direction.OUT);
             for (String bad : new String[] {"sideways", "", null}) {
                 try {
-                    Direction.route(bad);
+                    Directions.route(bad);
                     throw new AssertionError("accepted " + bad);
                 } catch (InvalidSafetyRequestException e) {
                     assertThat(e.code()).isEqualTo("invalid_direction");
@@ -171,7 +172,7 @@ class SafetyValidatorTest {
 
     /** ADR 0010's decision mapping, written out: seed word → inbound, outbound. */
     static SafetyDecision expected(String word, Direction d) {
-        boolean in = d == Direction.INBOUND;
+        boolean in = d == Direction.IN;
         return switch (word) {
             case "Allow", "Monitor" -> in ? SafetyDecision.DELIVER : SafetyDecision.ALLOW;
             case "Rewrite", "Summarize" -> in ? SafetyDecision.SUMMARIZE : SafetyDecision.SOFT_REWRITE;
@@ -199,12 +200,12 @@ class SafetyValidatorTest {
     @MethodSource("everyCell")
     void everyCellOfTheThresholdMatrix(RiskCategory category, RiskLevel level, String word, Direction direction) {
         String text = "note " + term(category, level);
-        var request = direction == Direction.INBOUND ? inbound(text) : outbound(text);
+        var request = direction == Direction.IN ? inbound(text) : outbound(text);
         var r = validator.validate(request, FixedFacts.calm());
         assertThat(r.score(category).level()).isEqualTo(level);
         // Issue 35: one's own harassment is denied, never summarised into a shorter insult or threat
         boolean ownHarassment = category == RiskCategory.HARASSMENT && word.equals("Summarize")
-                && direction == Direction.OUTBOUND;
+                && direction == Direction.OUT;
         assertThat(r.decision()).isEqualTo(ownHarassment ? SafetyDecision.HARD_DENY : expected(word, direction));
         EnforcementReason reason = word.equals("Escalate") ? EnforcementReason.CRISIS
                 : r.decision().passes() ? EnforcementReason.NONE : EnforcementReason.CONTENT_RISK;

@@ -3,6 +3,7 @@ package dev.parley.domain.safety;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.adapter.safety.SafetyPolicyFile;
+import dev.parley.domain.message.Direction;
 import dev.parley.testing.RecurringTexts;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -39,7 +40,7 @@ class SignalExtractorMemoTest {
         var texts = RecurringTexts.demoTemplates();
         for (int pass = 0; pass < 2; pass++) {
             for (String text : texts) {
-                for (Direction d : List.of(Direction.INBOUND, Direction.OUTBOUND)) {
+                for (Direction d : List.of(Direction.IN, Direction.OUT)) {
                     var fresh = new SafetyValidator(policy, Clock.systemUTC(), ValidationFailureListener.IGNORE);
                     assertThat(warmed.validate(request(d, text), facts())).as(text)
                             .isEqualTo(fresh.validate(request(d, text), facts()));
@@ -58,8 +59,8 @@ class SignalExtractorMemoTest {
     }
 
     private static SafetyRequest request(Direction d, String text) {
-        String from = d == Direction.INBOUND ? "+447700900001" : "+447700900002";
-        String to = d == Direction.INBOUND ? "+447700900002" : "+447700900001";
+        String from = d == Direction.IN ? "+447700900001" : "+447700900002";
+        String to = d == Direction.IN ? "+447700900002" : "+447700900001";
         return SafetyRequest.of(d, text, from, to, "sms", NOON).inConversation("sms:+447700900001");
     }
 

@@ -10,7 +10,7 @@ import dev.parley.domain.contact.Contact;
 import dev.parley.domain.conversation.Conversation;
 import dev.parley.domain.safety.BehaviourFacts;
 import dev.parley.domain.safety.ContactHistory;
-import dev.parley.domain.safety.Direction;
+import dev.parley.domain.message.Direction;
 import dev.parley.domain.safety.RiskLevel;
 import dev.parley.domain.safety.SafetyRequest;
 import dev.parley.domain.safety.ZoneLookup;
@@ -92,7 +92,7 @@ public final class StoredConversationFacts implements BehaviourFacts {
         Objects.requireNonNull(inboxOf);
         Objects.requireNonNull(inboxZone);
         Instant at = request.timestamp() != null ? request.timestamp() : clock.instant();
-        boolean inbound = request.direction() == Direction.INBOUND;
+        boolean inbound = request.direction() == Direction.IN;
         return tx.inTransaction(store -> {
             var conversation = store.conversations().findByKey(request.channel(), request.counterpart());
             if (conversation.isEmpty()) {
@@ -105,7 +105,7 @@ public final class StoredConversationFacts implements BehaviourFacts {
             var decisions = store.safetyDecisions();
             boolean known = decisions.anyOfContactBefore(c.contactId(), at)
                     || !store.messages().ofConversation(c.id()).isEmpty();
-            List<RiskLevel> levels = decisions.recentRiskLevels(c.id(), request.direction().wire(), LEVELS_READ)
+            List<RiskLevel> levels = decisions.recentRiskLevels(c.id(), request.direction().safetyWord(), LEVELS_READ)
                     .stream().map(RiskLevel::fromWire).filter(Objects::nonNull).toList();
             var contactZone = store.contacts().find(c.contactId()).flatMap(Contact::zone);
             var rules = inbound ? inboxRules(c.playbook()) : ScreenOutbound.rules(new StoreBackend(store, SlowCalls.DIRECT), c, operator, at);
@@ -134,18 +134,18 @@ public final class StoredConversationFacts implements BehaviourFacts {
     public int messagesLastHour(String source, String recipient, Instant at) {
         if (!rules.notifies()) return 0;
         return conversation.map(c -> tx.inTransaction(store -> store.safetyDecisions()
-                .countOfContact(c.contactId(), direction.wire(), at.minus(HOUR), at))).orElse(0);
+                .countOfContact(c.contactId(), direction.safetyWord(), at.minus(HOUR), at))).orElse(0);
     }
 
     @Override
     public int notificationsLastDay(String recipient, Instant at) {
         if (!rules.notifies()) return 0;
-        if (direction == Direction.INBOUND) {
+        if (direction == Direction.IN) {
             return inbox == null ? 0 : tx.inTransaction(store -> store.safetyDecisions()
                     .countInboundOfPlaybook(inbox, at.minus(DAY), at));
         }
         return conversation.map(c -> tx.inTransaction(store -> store.safetyDecisions()
-                .countOfContact(c.contactId(), direction.wire(), at.minus(DAY), at))).orElse(0);
+                .countOfContact(c.contactId(), direction.safetyWord(), at.minus(DAY), at))).orElse(0);
     }
 
     @Override
@@ -159,7 +159,7 @@ public final class StoredConversationFacts implements BehaviourFacts {
      */
     @Override
     public List<ZoneId> recipientZones(String recipient, String channel) {
-        if (direction == Direction.INBOUND) return List.of(inboxZone);
+        if (direction == Direction.IN) return List.of(inboxZone);
         if (contactZone.isPresent()) return List.of(contactZone.get());
         return zones.zonesOf(recipient, channel);
     }
