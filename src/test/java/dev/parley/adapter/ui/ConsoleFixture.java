@@ -96,7 +96,7 @@ public final class ConsoleFixture implements AutoCloseable {
             return s.alerts().raise(conversationId, c.contactId(), null, AlertSeverity.WARNING, List.of(categories),
                     List.of("model:" + categories[0]), "model", Instant.now());
         });
-        published(conversationId, alert, "WARNING", categories);
+        published(conversationId, alert, AlertSeverity.WARNING, categories);
         return alert;
     }
 
@@ -107,12 +107,12 @@ public final class ConsoleFixture implements AutoCloseable {
             return s.alerts().raise(conversationId, c.contactId(), null, AlertSeverity.CRITICAL, List.of(categories),
                     List.of("p1"), "test", clock.instant());
         });
-        published(conversationId, alert, "CRITICAL", categories);
+        published(conversationId, alert, AlertSeverity.CRITICAL, categories);
         return alert;
     }
 
     /** The console follows the store through events (it reads only the conversations they name). */
-    private void published(long conversationId, long alertId, String severity, String... categories) {
+    private void published(long conversationId, long alertId, AlertSeverity severity, String... categories) {
         parley.app.events.publish(List.of(new dev.parley.application.PipelineEvent.AlertRaised(conversationId,
                 alertId, severity, List.of(categories))));
     }
