@@ -75,12 +75,8 @@ public final class EvalContextCommand implements Callable<Integer> {
             description = "The seed strategy's TIME_THRESHOLD in minutes (default ${DEFAULT-VALUE}).")
     private long thresholdMinutes;
 
-    @Option(names = "--cache", paramLabel = "<file>",
-            description = "Embedding cache (default: ~/.cache/parley/eval-embeddings-<model>.bin).")
-    private Path cache;
-
-    @Option(names = "--no-cache", description = "Embed every line again; write no cache.")
-    private boolean noCache;
+    @picocli.CommandLine.Mixin
+    private EmbeddingCacheOptions embeddingCache = new EmbeddingCacheOptions();
 
     @Option(names = "--baselines", description = "Also score, on the same mentions, the previous message and the"
             + " addressed nick's last message (lines baseline-previous, baseline-addressee), after the strategies.")
@@ -136,8 +132,8 @@ public final class EvalContextCommand implements Callable<Integer> {
                 TextEmbedder embedder = null;
                 if (s instanceof DefaultContextStrategy) {
                     if (cached == null) {
-                        cached = ContextEmbeddings.open(cache, noCache);
-                        ContextEmbeddings.warm(cached, evaluation.textsToEmbed(), !noCache, err, "");
+                        cached = ContextEmbeddings.open(embeddingCache.cache, embeddingCache.noCache);
+                        ContextEmbeddings.warm(cached, evaluation.textsToEmbed(), !embeddingCache.noCache, err, "");
                     }
                     embedder = cached;
                 }

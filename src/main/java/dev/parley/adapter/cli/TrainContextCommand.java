@@ -42,12 +42,8 @@ public final class TrainContextCommand implements Callable<Integer> {
             description = "Messages before each mention the weights are fitted over (default ${DEFAULT-VALUE}).")
     private int lookback;
 
-    @Option(names = "--cache", paramLabel = "<file>",
-            description = "Embedding cache (default: ~/.cache/parley/eval-embeddings-<model>.bin).")
-    private Path cache;
-
-    @Option(names = "--no-cache", description = "Embed every line again; write no cache.")
-    private boolean noCache;
+    @picocli.CommandLine.Mixin
+    private EmbeddingCacheOptions embeddingCache = new EmbeddingCacheOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -62,9 +58,9 @@ public final class TrainContextCommand implements Callable<Integer> {
         }
         var err = spec.commandLine().getErr();
         ContextWeightsBuild.Result result;
-        try (var embedder = ContextEmbeddings.open(cache, noCache)) {
+        try (var embedder = ContextEmbeddings.open(embeddingCache.cache, embeddingCache.noCache)) {
             var texts = ContextEvaluation.of(logs, lookback, ContextEvaluation.Population.ALL).textsToEmbed();
-            ContextEmbeddings.warm(embedder, texts, !noCache, err, "parley train context: ");
+            ContextEmbeddings.warm(embedder, texts, !embeddingCache.noCache, err, "parley train context: ");
             var command = ContextWeightsBuild.COMMAND
                     + (lookback == DefaultContextStrategy.DEFAULT_LOOKBACK ? "" : " --lookback " + lookback);
             result = new ContextWeightsBuild(lookback, embedder, line -> {

@@ -86,22 +86,34 @@ public final class ConsoleFixture implements AutoCloseable {
      * A review-tier alert as a detector's review tier raises it (issue 14): WARNING, automation paused, contact not
      * blocked, conversation in HumanReview.
      */
+    /** A review-tier alert written straight to the store, with the events the pipeline would publish for it. */
     public long raiseReviewTier(long conversationId, String... categories) {
-        return tx().inTransaction(s -> {
+        long alert = tx().inTransaction(s -> {
             var c = s.conversations().find(conversationId).orElseThrow();
             s.conversations().setAutomation(conversationId, true, null, Instant.now());
             s.conversations().setState(conversationId, "HumanReview", Instant.now());
             return s.alerts().raise(conversationId, c.contactId(), null, "WARNING", List.of(categories),
                     List.of("model:" + categories[0]), "model", Instant.now());
         });
+        published(conversationId, alert, "WARNING", categories);
+        return alert;
     }
 
+    /** A critical alert written straight to the store, with the event the pipeline would publish for it. */
     public long raiseCritical(long conversationId, String... categories) {
-        return tx().inTransaction(s -> {
+        long alert = tx().inTransaction(s -> {
             var c = s.conversations().find(conversationId).orElseThrow();
             return s.alerts().raise(conversationId, c.contactId(), null, "CRITICAL", List.of(categories),
                     List.of("p1"), "test", clock.instant());
         });
+        published(conversationId, alert, "CRITICAL", categories);
+        return alert;
+    }
+
+    /** The console follows the store through events (it reads only the conversations they name). */
+    private void published(long conversationId, long alertId, String severity, String... categories) {
+        parley.app.events.publish(List.of(new dev.parley.application.PipelineEvent.AlertRaised(conversationId,
+                alertId, severity, List.of(categories))));
     }
 
     public long failedInbox(String from, String text) {
