@@ -100,22 +100,19 @@ public final class Database implements AutoCloseable {
             if (processSession != null) processSession.close();
             throw e;
         }
-        // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
-        DataSource store = jdbcUrl.startsWith("jdbc:h2:") ? new SingleWriter(dataSource) : dataSource;
-        // Hibernate boots (seconds of class loading and metamodel) while Flyway migrates; it validates the mapping
-        // against the schema only once the schema is migrated.
-        long began = System.nanoTime();
-        var booting = HibernateBoot.start(() -> sessionFactory(store));
         try {
+            long began = System.nanoTime();
             if (processSession != null) processSession.migrating(() -> migrate(dataSource));
             else migrate(dataSource);
             long migrated = System.nanoTime();
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
             repair.ifPresent(r -> r.onOpen(dataSource));
+            // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
+            DataSource store = jdbcUrl.startsWith("jdbc:h2:") ? new SingleWriter(dataSource) : dataSource;
             long repaired = System.nanoTime();
-            var sessionFactory = booting.validated();
+            var sessionFactory = sessionFactory(store);
             files.ifPresent(H2FileStore::afterOpen);
-            LOG.info("store opened (pool {}; schema {} ms, check {} ms, Hibernate {} ms more)", poolSize,
+            LOG.info("store opened (pool {}; schema {} ms, check {} ms, Hibernate {} ms)", poolSize,
                     millis(began, migrated), millis(migrated, repaired), millis(repaired, System.nanoTime()));
             var process = processSession == null ? StoreProcess.SOLE : new StoreProcess(
                     processSession.register(java.time.Instant.now()),
@@ -135,7 +132,6 @@ public final class Database implements AutoCloseable {
             }
             return database;
         } catch (RuntimeException e) {
-            booting.abandon();
             dataSource.close();
             if (processSession != null) processSession.close();
             throw e;
@@ -177,7 +173,7 @@ public final class Database implements AutoCloseable {
             cfg.addAnnotatedClass(entity);
         }
         cfg.getProperties().put("hibernate.connection.datasource", dataSource);
-        cfg.setProperty("hibernate.hbm2ddl.auto", "none"); // validated by HibernateBoot once migrated
+        cfg.setProperty("hibernate.hbm2ddl.auto", "validate");
         cfg.setProperty("hibernate.connection.provider_disables_autocommit", "true");
         cfg.setProperty("hibernate.show_sql", "false");
         cfg.setProperty("hibernate.jdbc.time_zone", "UTC");

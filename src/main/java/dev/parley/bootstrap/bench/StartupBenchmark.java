@@ -21,7 +21,7 @@ public final class StartupBenchmark {
     private static final Pattern PARTS = Pattern.compile(
             "model, playbooks and safety policy ready in (\\d+) ms \\((-?\\d+) ms after the JVM started\\)");
     private static final Pattern STORE = Pattern.compile(
-            "store opened \\(pool \\d+; schema (\\d+) ms, check (\\d+) ms, Hibernate (\\d+) ms(?: more)?\\)");
+            "store opened \\(pool \\d+; schema (\\d+) ms, check (\\d+) ms, Hibernate (\\d+) ms\\)");
     private static final Pattern SERVING = Pattern.compile("serving on port \\d+ .*; (-?\\d+) ms after the JVM started\\)");
     private static final List<String> PHASES = List.of("jvm_and_launcher", "model_and_playbooks", "schema",
             "integrity_check", "hibernate", "listener");

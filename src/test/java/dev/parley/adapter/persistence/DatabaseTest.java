@@ -34,8 +34,8 @@ class DatabaseTest {
     }
 
     /**
-     * Issue 37: Hibernate boots while Flyway migrates and validates its mapping afterwards; a schema that disagrees
-     * with the mapping still refuses the store, and what was opened is closed (the file can be opened again).
+     * A schema that disagrees with the mapping refuses the store (Hibernate validates it), and what was opened is
+     * closed: the file can be opened again.
      */
     @Test
     void aSchemaThatDisagreesWithTheMappingIsRefusedAndTheStoreLeftClosed() throws Exception {

@@ -31,7 +31,7 @@ class StartupBenchmarkTest {
     void phasesAreReadFromTheChildsLogLines() {
         var log = """
                 22:46:39.864 INFO  ParleyApp - model, playbooks and safety policy ready in 846 ms (3100 ms after the JVM started)
-                22:46:43.774 INFO  Database - store opened (pool 12; schema 1309 ms, check 6 ms, Hibernate 260 ms more)
+                22:46:43.774 INFO  Database - store opened (pool 12; schema 1309 ms, check 6 ms, Hibernate 260 ms)
                 22:46:44.142 INFO  ParleyLauncher - parley 0.1.0 serving on port 41283 (home /tmp/h; 5000 ms after the JVM started)
                 """;
         assertThat(StartupBenchmark.phases(log)).containsExactly(Map.entry("jvm_and_launcher", 2254L),
