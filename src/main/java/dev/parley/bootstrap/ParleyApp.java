@@ -214,6 +214,7 @@ public final class ParleyApp implements AutoCloseable {
 
     private ParleyApp(ParleyConfig config, Clock clock, Sender senderOverride, Random random,
                       List<Playbook> extraPlaybooks, Supplier<OpenedStore> openStore, TextEmbedder embedder) {
+        long began = System.nanoTime();
         this.messageEmbeddings = new MessageEmbeddings(embedder);
         this.config = config;
         this.current = config;
@@ -237,6 +238,8 @@ public final class ParleyApp implements AutoCloseable {
             assistant.close();
             throw e;
         }
+        LOG.info("model, playbooks and safety policy ready in {} ms ({} ms after the JVM started)",
+                (System.nanoTime() - began) / 1_000_000, JvmUptime.millis());
         var store = openStore.get();
         this.database = store.database();
         this.backup = database != null && H2OnlineBackup.supports(config.get(ConfigKey.DB_URL))

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         subcommands = {BenchCommand.Ingest.class, BenchCommand.Replay.class, BenchCommand.Console.class,
                 BenchCommand.Assistant.class, BenchAlertsCommand.class, BenchCommand.Context.class,
                 BenchCommand.Buyer.class, BenchValidateCommand.class, BenchEmbeddersCommand.class,
-                BenchCommand.Llm.class})
+                BenchCommand.Llm.class, BenchCommand.Startup.class})
 final class BenchCommand implements Runnable {
     @ParentCommand ParleyCommand parent;
     @Spec CommandSpec spec;
@@ -298,6 +298,23 @@ final class BenchCommand implements Runnable {
             requireStore(spec, store);
             var result = bench.parent.launcher().benchContext(selections, lookback, store);
             return print(spec, result);
+        }
+    }
+
+    @Command(name = "startup", mixinStandardHelpOptions = true,
+            description = {"parley serve started --runs times as a child process on a fresh empty home: ms from launch",
+                    "to /health 200 (p50, max) and the phases the children logged. One JSON line."})
+    static final class Startup implements Callable<Integer> {
+        @ParentCommand BenchCommand bench;
+        @Spec CommandSpec spec;
+
+        @Option(names = "--runs", paramLabel = "N", defaultValue = "5", description = "start-ups (default 5, at most 100)")
+        int runs;
+
+        @Override
+        public Integer call() throws Exception {
+            if (runs < 1 || runs > 100) throw refuse(spec, "--runs must be from 1 to 100");
+            return print(spec, bench.parent.launcher().benchStartup(runs));
         }
     }
 

@@ -54,6 +54,14 @@ public interface Launcher {
     Map<String, Object> benchLlm(long delayMillis, int conversations, int messages, int concurrency, String baseUrl,
                                  String model) throws Exception;
 
+    /**
+     * {@code runs} start-ups of {@code parley serve} as a child process on a fresh empty home: each one's ms from
+     * launch to {@code /health} 200, p50 / max, and the phases the children logged.
+     */
+    default Map<String, Object> benchStartup(int runs) throws Exception {
+        throw new UnsupportedOperationException("bench startup");
+    }
+
     /** The buyer-sms playbook's own time per inbound message (offline agents), p50 / p99, over generated journeys. */
     default Map<String, Object> benchBuyer(int conversations, String store) {
         throw new UnsupportedOperationException("bench buyer");

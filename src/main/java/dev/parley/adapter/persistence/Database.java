@@ -101,15 +101,19 @@ public final class Database implements AutoCloseable {
             throw e;
         }
         try {
+            long began = System.nanoTime();
             if (processSession != null) processSession.migrating(() -> migrate(dataSource));
             else migrate(dataSource);
+            long migrated = System.nanoTime();
             var repair = UncleanShutdownRepair.forUrl(jdbcUrl);
             repair.ifPresent(r -> r.onOpen(dataSource));
             // H2 keeps a store whole across kill -9 only with one writing transaction at a time (ADR 0001).
             DataSource store = jdbcUrl.startsWith("jdbc:h2:") ? new SingleWriter(dataSource) : dataSource;
+            long repaired = System.nanoTime();
             var sessionFactory = sessionFactory(store);
             files.ifPresent(H2FileStore::afterOpen);
-            LOG.info("store opened (pool {})", poolSize);
+            LOG.info("store opened (pool {}; schema {} ms, check {} ms, Hibernate {} ms)", poolSize,
+                    millis(began, migrated), millis(migrated, repaired), millis(repaired, System.nanoTime()));
             var process = processSession == null ? StoreProcess.SOLE : new StoreProcess(
                     processSession.register(java.time.Instant.now()),
                     new AbsentClaimants(PostgresProcessSession.TAKEOVER_AFTER));
@@ -132,6 +136,10 @@ public final class Database implements AutoCloseable {
             if (processSession != null) processSession.close();
             throw e;
         }
+    }
+
+    private static long millis(long from, long to) {
+        return (to - from) / 1_000_000;
     }
 
     /** Whether {@code jdbcUrl} names a PostgreSQL database (team mode, docs/team.md). */

@@ -99,6 +99,11 @@ final class ServeProcess implements AutoCloseable {
         http.close();
     }
 
+    /** What the process has written to its log so far (standard output and error). */
+    String log() throws IOException {
+        return Files.readString(home.resolve("serve.log"));
+    }
+
     private String logTail() {
         try {
             var lines = Files.readAllLines(home.resolve("serve.log"));

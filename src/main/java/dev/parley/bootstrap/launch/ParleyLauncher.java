@@ -12,6 +12,7 @@ import dev.parley.application.replay.TranscriptLine;
 import dev.parley.bootstrap.ConfigException;
 import dev.parley.bootstrap.ConfigKeyNames;
 import dev.parley.bootstrap.ConfigKey;
+import dev.parley.bootstrap.JvmUptime;
 import dev.parley.bootstrap.ListenerBinding;
 import dev.parley.bootstrap.ParleyApp;
 import dev.parley.bootstrap.ParleyConfig;
@@ -71,8 +72,8 @@ final class ParleyLauncher implements Launcher {
         Runtime.getRuntime().addShutdownHook(new Thread(closeOnce, "parley-shutdown"));
         StopSignals.install(closeOnce); // SIGTERM/SIGINT: all of that before the JVM's hooks (ONNX Runtime's) run
         app.start(binding);
-        LOG.info("parley {} serving {} (home {})", Version.current(), app.port() < 0 ? "without a listener"
-                : "on port " + app.port(), config.home());
+        LOG.info("parley {} serving {} (home {}; {} ms after the JVM started)", Version.current(),
+                app.port() < 0 ? "without a listener" : "on port " + app.port(), config.home(), JvmUptime.millis());
         stopped.await();
     }
 
@@ -258,6 +259,11 @@ final class ParleyLauncher implements Launcher {
         ReplayLogging.quiet();
         return dev.parley.bootstrap.bench.LlmBenchmark.run(new dev.parley.bootstrap.bench.LlmBenchmark.Options(
                 java.time.Duration.ofMillis(delayMillis), conversations, messages, concurrency, baseUrl, model));
+    }
+
+    @Override
+    public Map<String, Object> benchStartup(int runs) throws Exception {
+        return dev.parley.bootstrap.bench.StartupBenchmark.run(runs);
     }
 
     @Override

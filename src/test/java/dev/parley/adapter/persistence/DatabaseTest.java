@@ -33,6 +33,27 @@ class DatabaseTest {
         }
     }
 
+    /**
+     * A schema that disagrees with the mapping refuses the store (Hibernate validates it), and what was opened is
+     * closed: the file can be opened again.
+     */
+    @Test
+    void aSchemaThatDisagreesWithTheMappingIsRefusedAndTheStoreLeftClosed() throws Exception {
+        var url = "jdbc:h2:file:" + dir.resolve("drifted") + ";WRITE_DELAY=0";
+        Database.open(url, "sa", "", 2).close();
+        try (var c = java.sql.DriverManager.getConnection(url, "sa", "")) {
+            c.createStatement().execute("alter table properties drop column city");
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Database.open(url, "sa", "", 2))
+                .isInstanceOf(org.hibernate.tool.schema.spi.SchemaManagementException.class)
+                .hasMessageContaining("city");
+        try (var c = java.sql.DriverManager.getConnection(url, "sa", "");
+             var rs = c.createStatement().executeQuery("select count(*) from properties")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero();
+        }
+    }
+
     /** Issue 8 (latency): H2's default of 8 parsed statements per session made it parse nearly every statement. */
     @Test
     void h2KeepsSixtyFourParsedStatementsPerSessionUnlessTheUrlSaysOtherwise() throws Exception {
