@@ -119,7 +119,8 @@ final class HibernateTransactions implements Transactions {
             return new ConcurrentUpdateException(e.getClass().getSimpleName(), e);
         }
         if (e instanceof JDBCConnectionException || e.getCause() instanceof java.sql.SQLTransientConnectionException
-                || connectionLost(e) || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
+                || connectionLost(e) || closedConnection(e)
+                || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
             return new StoreUnavailableException("database unavailable", e);
         }
         if (e instanceof IllegalStateException && sessionFactoryClosed(e)) {
