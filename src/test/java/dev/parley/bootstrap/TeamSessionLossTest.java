@@ -129,7 +129,20 @@ class TeamSessionLossTest {
                         receiver.total.get(), disruptions.at, again(a), again(b));
             } finally {
                 for (var child : List.of(a, b)) if (child.alive()) child.stop();
+                keepLogs(provider, List.of(a, b));
             }
+        }
+    }
+
+    /**
+     * The children's logs outlive the temporary directory: {@code target/team-session-loss/<provider>-<time>/a.log}
+     * and {@code b.log}, to read what each process did with a row that went wrong.
+     */
+    private static void keepLogs(Provider provider, List<ChildParley> children) throws IOException {
+        var kept = Files.createDirectories(Path.of("target", "team-session-loss",
+                provider + "-" + System.currentTimeMillis()));
+        for (int i = 0; i < children.size(); i++) {
+            Files.write(kept.resolve((char) ('a' + i) + ".log"), children.get(i).log());
         }
     }
 

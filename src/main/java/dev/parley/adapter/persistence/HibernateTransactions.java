@@ -37,7 +37,7 @@ final class HibernateTransactions implements Transactions {
 
     private <T> T transaction(Function<Store, T> work) {
         try (var session = openSession()) {
-            var tx = session.beginTransaction();
+            var tx = begin(session);
             try {
                 var store = new HibernateStore(session, dialect, process);
                 var result = work.apply(store);
@@ -45,7 +45,12 @@ final class HibernateTransactions implements Transactions {
                 tx.commit();
                 return result;
             } catch (RuntimeException e) {
-                rollBack(tx, e);
+                if (!rollBack(tx, e)) {
+                    // The connection broke under the work (a server restart, pg_terminate_backend): whatever the work
+                    // saw fail (a read that came back empty, an entity not found) is the store's unavailability, not
+                    // the work's own failure; callers that wait for the store (the outbox's recording) must wait.
+                    throw new StoreUnavailableException("database connection lost", e);
+                }
                 throw translate(e);
             } catch (Error e) {
                 // an Error rolls back too: the Commit stage's "not prepared" signal (SlowCalls.Unprepared) is one
@@ -55,13 +60,41 @@ final class HibernateTransactions implements Transactions {
         }
     }
 
-    private static void rollBack(org.hibernate.Transaction tx, Throwable cause) {
-        if (!tx.isActive()) return;
+    /**
+     * Begins the session's transaction, which takes a pooled connection: one the server ended (a restart, {@code
+     * pg_terminate_backend}) fails here, before any work, and is a store unavailable like any lost connection (not an
+     * untranslated failure, which would make the outbox give up recording a send's outcome).
+     */
+    private static org.hibernate.Transaction begin(org.hibernate.Session session) {
+        try {
+            return session.beginTransaction();
+        } catch (RuntimeException e) {
+            throw translate(e);
+        }
+    }
+
+    /** Rolls back; false when the rollback failed because the connection is lost or closed. */
+    private static boolean rollBack(org.hibernate.Transaction tx, Throwable cause) {
+        if (!tx.isActive()) return true;
         try {
             tx.rollback();
+            return true;
         } catch (RuntimeException rollbackFailure) {
             cause.addSuppressed(rollbackFailure);
+            return !(rollbackFailure instanceof JDBCConnectionException || connectionLost(rollbackFailure)
+                    || closedConnection(rollbackFailure));
         }
+    }
+
+    /** HikariCP's stand-in for a connection it closed (broken): every call fails with "Connection is closed". */
+    private static boolean closedConnection(Throwable e) {
+        for (var cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof java.sql.SQLException && cause.getMessage() != null
+                    && cause.getMessage().contains("is closed")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** On H2, writes {@link SingleWriter#urgently urgently}; a store of several writers needs no such order. */
@@ -86,7 +119,8 @@ final class HibernateTransactions implements Transactions {
             return new ConcurrentUpdateException(e.getClass().getSimpleName(), e);
         }
         if (e instanceof JDBCConnectionException || e.getCause() instanceof java.sql.SQLTransientConnectionException
-                || connectionLost(e) || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
+                || connectionLost(e) || closedConnection(e)
+                || (e.getMessage() != null && e.getMessage().contains("has been closed"))) {
             return new StoreUnavailableException("database unavailable", e);
         }
         if (e instanceof IllegalStateException && sessionFactoryClosed(e)) {

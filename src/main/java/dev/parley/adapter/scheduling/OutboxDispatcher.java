@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
  * conversation, not every outgoing message. Rows left SENDING by a crash are recovered on every round.
  */
 public final class OutboxDispatcher implements WorkSignal, AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(OutboxDispatcher.class);
     static final int WINDOW = 200;
 
     private final DeliverOutbox deliver;
@@ -51,6 +52,11 @@ public final class OutboxDispatcher implements WorkSignal, AutoCloseable {
             executor.submit(() -> {
                 try {
                     deliver.deliver(row.id());
+                } catch (dev.parley.application.store.StoreUnavailableException e) {
+                    LOG.warn("outbox={} not delivered this round: store unavailable ({})", row.id(),
+                            dev.parley.application.RedactedThrowable.describe(e.getCause() != null ? e.getCause() : e));
+                } catch (RuntimeException e) {
+                    LOG.error("outbox={} delivery failed", row.id(), dev.parley.application.RedactedThrowable.of(e));
                 } finally {
                     busyConversations.remove(conversation);
                     permits.release();

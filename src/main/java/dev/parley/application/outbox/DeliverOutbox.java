@@ -63,6 +63,7 @@ public final class DeliverOutbox {
     private static final Logger LOG = LoggerFactory.getLogger(DeliverOutbox.class);
     static final String INTERRUPTED = "interrupted while sending: the message may have left";
     static final String UNREGISTERED = "not sent: this process lost its registration with the store";
+    static final String UNCONFIRMED_CLAIM = "not sent: the store did not confirm the claim";
 
     private final Transactions transactions;
     /** For recording an outcome: a race with the pipeline on the same conversation is not a failure to record. */
@@ -139,11 +140,19 @@ public final class DeliverOutbox {
             // The screen's slow parts (the heads' embedding; with safety.rewrite=model the model's rewrite) are worked
             // out before the claim, outside any transaction (ADR 0020; issue 8, latency)
             var prepared = prepare(outboxId);
+            var claimedAt = clock.instant();
             Claim claim;
             try {
-                claim = transactions.inTransaction(store -> claim(store, outboxId, prepared));
+                claim = transactions.inTransaction(store -> claim(store, outboxId, prepared, claimedAt));
             } catch (ConcurrentUpdateException raced) {
                 return false; // another transaction changed the row or its contact first: looked at again next round
+            } catch (StoreUnavailableException unconfirmed) {
+                // The connection was lost at the claim's commit: the store may have committed it all the same (a
+                // session ended by pg_terminate_backend or a server restart while committing). Nothing has left, so a
+                // claim that did commit is withdrawn here, while the row is still in flight, rather than left SENDING
+                // for recovery, which would take it for a send that may have left (DELIVERY_UNKNOWN, or a repeat).
+                withdrawUnconfirmedClaim(outboxId, claimedAt, unconfirmed);
+                return false;
             }
             if (claim.repeats() != null) lostClaims.settle(claim.repeats());
             events.publish(claim.events());
@@ -221,8 +230,7 @@ public final class DeliverOutbox {
         }
     }
 
-    private Claim claim(Store store, long outboxId, ScreenOutbound.Prepared prepared) {
-        var now = clock.instant();
+    private Claim claim(Store store, long outboxId, ScreenOutbound.Prepared prepared, java.time.Instant now) {
         var row = store.outbox().find(outboxId).orElse(null);
         if (row == null || row.status() != OutboxStatus.PENDING || row.nextAttemptAt().isAfter(now)) {
             return Claim.nothing(List.of());
@@ -284,6 +292,41 @@ public final class DeliverOutbox {
         var message = new Sender.OutgoingMessage(knownAs, conversation.channel(), conversation.key(),
                 contact.address(), from, claimed.replyTo(), claimed.text());
         return new Claim(claimed, conversation, sender, message, published, repeats);
+    }
+
+    /**
+     * After a claim whose commit was not confirmed: once the store answers again, the row claimed at {@code claimedAt}
+     * (if that claim did commit) goes back to PENDING, due now, its attempt counted; nothing was sent for it. Waits for
+     * the store as {@link RetryPolicy#RECORDING} says, the row kept in flight meanwhile.
+     */
+    private void withdrawUnconfirmedClaim(long outboxId, java.time.Instant claimedAt, StoreUnavailableException cause) {
+        LOG.warn("outbox={} claim not confirmed by the store ({}): withdrawn once the store answers, if it committed",
+                outboxId, RedactedThrowable.describe(cause.getCause() != null ? cause.getCause() : cause));
+        for (int unavailable = 1; ; unavailable++) {
+            try {
+                var withdrawn = transactions.inTransaction(store -> {
+                    var row = store.outbox().find(outboxId).orElse(null);
+                    if (row == null || row.status() != OutboxStatus.SENDING || !claimedAt.equals(row.claimedAt())) {
+                        return null;
+                    }
+                    store.outbox().markRetry(outboxId, row.attempts(), UNCONFIRMED_CLAIM, clock.instant());
+                    return row;
+                });
+                if (withdrawn != null) {
+                    LOG.warn("outbox={} claim had committed although unconfirmed: PENDING again, not sent", outboxId);
+                    events.publish(List.of(new PipelineEvent.OutboxChanged(withdrawn.conversationId(), outboxId,
+                            OutboxStatus.PENDING.name())));
+                }
+                return;
+            } catch (StoreUnavailableException e) {
+                if (unavailable >= RetryPolicy.RECORDING.attempts()) {
+                    LOG.error("outbox={} unconfirmed claim not settled: the store stayed unavailable; the row is "
+                            + "recovered if the claim committed", outboxId, RedactedThrowable.of(e));
+                    return;
+                }
+                if (!pause(RetryPolicy.RECORDING.delay(unavailable, jitter))) return;
+            }
+        }
     }
 
     /**

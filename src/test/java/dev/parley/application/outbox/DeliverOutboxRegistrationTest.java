@@ -49,9 +49,18 @@ class DeliverOutboxRegistrationTest {
             if (unreachable.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throw new StoreUnavailableException("database unavailable", new java.sql.SQLException("gone", "08006"));
             }
-            return store.inTransaction(work);
+            var result = store.inTransaction(work);
+            long id = loseAnswerToClaimOf.get();
+            if (id >= 0 && store.inTransaction(s -> s.outbox().find(id)).orElseThrow().status() == OutboxStatus.SENDING
+                    && loseAnswerToClaimOf.compareAndSet(id, -1)) {
+                // committed, but the connection ended before the commit's answer came back
+                throw new StoreUnavailableException("database unavailable", new java.sql.SQLException("gone", "57P01"));
+            }
+            return result;
         }
     };
+    /** The row whose claim commits but whose caller is told the store went away (-1: none). */
+    final java.util.concurrent.atomic.AtomicLong loseAnswerToClaimOf = new java.util.concurrent.atomic.AtomicLong(-1);
 
     @AfterEach
     void close() {
@@ -81,6 +90,23 @@ class DeliverOutboxRegistrationTest {
         assertThat(after.status()).isEqualTo(OutboxStatus.PENDING);
         assertThat(after.reason()).isEqualTo(DeliverOutbox.UNREGISTERED);
         assertThat(after.nextAttemptAt()).isAfter(T0);
+    }
+
+    @Test
+    void aClaimThatCommittedWithoutConfirmationIsWithdrawnNotLeftForRecoveryAsMaybeSent() {
+        long row = enqueue();
+        loseAnswerToClaimOf.set(row);
+        var deliverer = deliverer(ProcessRegistration.SOLE);
+
+        assertThat(deliverer.deliver(row)).isFalse();
+
+        assertThat(sent).as("nothing sent for an unconfirmed claim").isEmpty();
+        assertThat(row(row).status()).isEqualTo(OutboxStatus.PENDING);
+        assertThat(row(row).reason()).isEqualTo(DeliverOutbox.UNCONFIRMED_CLAIM);
+        assertThat(deliverer.recoverInterrupted()).as("nothing left SENDING").isZero();
+        assertThat(deliverer.deliver(row)).isTrue();
+        assertThat(sent).hasSize(1);
+        assertThat(row(row).status()).isEqualTo(OutboxStatus.SENT);
     }
 
     @Test
