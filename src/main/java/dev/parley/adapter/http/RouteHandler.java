@@ -33,6 +33,8 @@ final class RouteHandler extends Handler.Abstract {
     static final int MAX_HEADER_BYTES = 32 * 1024;
     static final int MAX_HEADERS = 100;
 
+    /** A refused body up to this size is read to its end before the 413 ({@link #drain}). */
+    static final long DRAIN_LIMIT = 1024 * 1024;
     private final int maxBodyBytes;
     private final Function<HttpRequest, HttpResponse> routes;
 
@@ -46,11 +48,14 @@ final class RouteHandler extends Handler.Abstract {
     public boolean handle(Request request, Response response, Callback callback) throws IOException {
         var refused = refusal(request);
         if (refused != null) {
+            if (refused.status() == 413 && request.getLength() <= DRAIN_LIMIT) drain(request, request.getLength());
             write(response, refused.withHeader("Connection", "close"), callback);
             return true;
         }
-        var body = Content.Source.asInputStream(request).readNBytes(maxBodyBytes + 1);
+        var in = Content.Source.asInputStream(request);
+        var body = in.readNBytes(maxBodyBytes + 1);
         if (body.length > maxBodyBytes) {
+            drain(in, DRAIN_LIMIT - body.length);
             write(response, tooLarge().withHeader("Connection", "close"), callback);
             return true;
         }
@@ -111,6 +116,24 @@ final class RouteHandler extends Handler.Abstract {
         long declared = request.getLength();
         if (declared > maxBodyBytes) return tooLarge();
         return null;
+    }
+
+    /**
+     * Reads and throws away what is left of a refused body, at most {@code limit} bytes, before the 413 goes out: a
+     * client that writes its whole body before it reads its answer (most do) then reads the 413 instead of a
+     * connection reset under its last writes. A larger body is answered at once and its connection closed.
+     */
+    private static void drain(Request request, long limit) throws IOException {
+        drain(Content.Source.asInputStream(request), limit);
+    }
+
+    private static void drain(java.io.InputStream in, long limit) throws IOException {
+        var buffer = new byte[8192];
+        for (long left = limit; left > 0; ) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (n < 0) return;
+            left -= n;
+        }
     }
 
     private HttpResponse tooLarge() {
